@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes every API error carries; the web app keys its messages on them. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_INACTIVE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'LOGIN_TAKEN',
+  'GROUP_NAME_TAKEN',
+  'GROUP_NOT_EMPTY',
+  'CANNOT_DEACTIVATE_SELF',
+  'SOLUTION_EXISTS',
+  'WRONG_PASSWORD',
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Every non-2xx response body. `validationErrors` maps a field name to an i18n key
+ * (for example `login` → `auth.error.loginTaken`) that the form shows under that field.
+ */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  /** Human-readable, localised by Accept-Language (fallback uk). */
+  message: z.string(),
+  validationErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { GROUP_NAME_MAX } from './constants.js';
+
+/** A club or class (PRODUCT.md §3). */
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+/** GET /api/groups row: the group plus what keeps it from being deleted. */
+export const groupSummarySchema = groupSchema.extend({
+  studentCount: z.number().int(),
+  teacherCount: z.number().int(),
+  taskCount: z.number().int(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+
+/** POST /api/groups and PATCH /api/groups/{id} body. Names are unique, case-insensitively. */
+export const groupNameSchema = z.object({
+  name: z
+    .string({ error: 'groups.error.nameRequired' })
+    .trim()
+    .min(1, 'groups.error.nameRequired')
+    .max(GROUP_NAME_MAX, 'groups.error.nameTooLong'),
+});
+export type GroupNameInput = z.infer<typeof groupNameSchema>;

@@ -1,0 +1,11 @@
+/** @mathclub/shared: the one contract between the server and the web app. */
+export * from './constants.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './auth.js';
+export * from './groups.js';
+export * from './users.js';
+export * from './tasks.js';
+export * from './solutions.js';
+export * from './leaderboard.js';
+export * from './health.js';
