@@ -1,3 +1,4 @@
+import './tooling/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace: each project keeps its own environment.

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Expiring, unguessable image links (PRODUCT.md §5): `/api/files/<key>?exp=<unix s>&sig=<hmac>`.
+ * The expiry is rounded to whole days so a link stays byte-identical all day and the browser can
+ * cache the image; it is valid for at least one and at most two days.
+ */
+export class ImageUrlSigner {
+  constructor(private readonly secret: string) {}
+
+  /** The URL a client may use to fetch `key`, or undefined when there is no image. */
+  urlFor(key: string | null | undefined, now = Date.now()): string | undefined {
+    if (!key) return undefined;
+    const exp = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
+    return `/api/files/${key}?exp=${exp}&sig=${this.sign(key, exp)}`;
+  }
+
+  /** True when `sig` was made by this server for `key` and `exp` has not passed. */
+  verify(key: string, exp: number, sig: string, now = Date.now()): boolean {
+    if (!Number.isSafeInteger(exp) || exp * 1000 <= now) return false;
+    const expected = Buffer.from(this.sign(key, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Seconds until `exp`, for Cache-Control. */
+  static secondsLeft(exp: number, now = Date.now()): number {
+    return Math.max(0, Math.floor(exp - now / 1000));
+  }
+
+  private sign(key: string, exp: number): string {
+    return createHmac('sha256', this.secret).update(`image:${key}:${exp}`).digest('base64url');
+  }
+}
