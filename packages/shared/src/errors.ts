@@ -37,3 +37,9 @@ export const apiErrorSchema = z.object({
   validationErrors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The validationErrors key the server uses for a field that is wrong in a way no form names
+ * (a wrong type, an unexpected value). Form-specific keys win whenever the schema has one.
+ */
+export const INVALID_VALUE_KEY = 'common.error.invalidValue';

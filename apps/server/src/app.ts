@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDb, type Database } from './db/database.js';
+import { PasswordHasher } from './lib/passwords.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import './plugins/context.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  /** An open database (tests pass one with its own schema); otherwise opened from config and closed with the app. */
+  database?: Database;
+}
+
+/** The whole HTTP application: plugins, then API modules, then the web app. Never listens. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? createDb(config.databaseUrl);
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Keep Fastify's secure-json-parse defaults: __proto__ / constructor.prototype keys are refused.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('passwords', new PasswordHasher(config.passwordHash));
+  if (!options.database) app.addHook('onClose', async () => database.destroy());
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  await registerAuth(app, config);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(groupsRoutes);
+  // Further API modules (tasks, solutions, files, leaderboard) register here, before the web app.
+
+  await registerWeb(app, config);
+  return app;
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Argon2id cost parameters; production uses OWASP's recommended minimum or better. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** Everything the server reads from its environment, typed and defaulted. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory holding the SQLite file, uploads, the JWT secret and the initial admin password. */
+  dataDir: string;
+  /** `sqlite:<absolute path>` or `postgres://…`. */
+  databaseUrl: string;
+  jwtSecret: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  publicUrl: string | undefined;
+  /** Access token lifetime in seconds. */
+  tokenTtlSeconds: number;
+  /** Built SPA served on every non-API GET; a placeholder page is shown when it does not exist. */
+  webDistDir: string;
+  /** Failed login attempts allowed per login within `loginWindowMs`. */
+  loginRateLimit: number;
+  loginWindowMs: number;
+  /** Requests per minute per IP over the whole API. */
+  rateLimitPerIp: number;
+  /** Login attempts per minute per IP. */
+  loginRateLimitPerIp: number;
+  trustProxy: boolean;
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+  passwordHash: PasswordHashCost;
+}
+
+/** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
+export const PRODUCTION_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Resolves the repository's apps/web/dist from this file's location (src/ or dist/ alike). */
+const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const booleanEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** "12h", "30m", "45s", "2d" or a number of seconds. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? '').toLowerCase();
+  const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+  const seconds = n * factor;
+  return seconds > 0 ? seconds : undefined;
+}
+
+const envSchema = z.object({
+  /** TCP port the server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Interface to bind; 0.0.0.0 listens on every interface. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the SQLite database, images and secrets live. Relative paths start at the directory npm was run from. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Database connection; unset → SQLite file DATA_DIR/mathclub.sqlite; postgres://… → PostgreSQL. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** HMAC key for access tokens; unset → generated once and kept in DATA_DIR/jwt-secret (0600). */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The address users reach the app at (https://… turns on HSTS). Optional. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Access token lifetime: 12h, 30m, 1d or seconds. */
+  TOKEN_TTL: z
+    .string()
+    .default('12h')
+    .transform((v, ctx) => {
+      const s = parseDuration(v);
+      if (s === undefined) ctx.addIssue({ code: 'custom', message: 'TOKEN_TTL must look like 12h, 30m, 1d or a number of seconds' });
+      return s ?? 0;
+    }),
+  /** Built web app to serve (default apps/web/dist). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Failed login attempts allowed per login per 15 minutes. */
+  LOGIN_RATE_LIMIT: positiveInt.default(10),
+  /** API requests allowed per IP per minute. */
+  RATE_LIMIT_PER_IP: positiveInt.default(300),
+  /** Login attempts allowed per IP per minute. */
+  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
+  TRUST_PROXY: booleanEnv.default(false),
+});
+
+/** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
+export class ConfigError extends Error {}
+
+/** Reads DATA_DIR/jwt-secret, creating it (0600) with 48 random bytes when missing. */
+export function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Turns the environment into a Config, creating DATA_DIR and the JWT secret when needed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // `npm start` runs the server inside apps/server; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD || process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`);
+  }
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'mathclub.sqlite')}`;
+  if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !/^(sqlite|file):/.test(databaseUrl)) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: use postgres://… or sqlite:<path>');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : defaultWebDist(),
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginWindowMs: 15 * 60 * 1000,
+    rateLimitPerIp: e.RATE_LIMIT_PER_IP,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    passwordHash: PRODUCTION_HASH_COST,
+  };
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A Kysely instance plus which engine it talks to and how to close it. */
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy: () => Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL only: the schema every connection uses (tests run each file in its own). */
+  searchPath?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+/** True for `postgres://` and `postgresql://` URLs. */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
+/** `sqlite:/abs/file`, `file:/abs/file` or a plain path → the file path. */
+export function sqliteFileFromUrl(url: string): string {
+  return url.replace(/^(sqlite|file):(\/\/)?/, '');
+}
+
+/** Opens the database named by `url`; dialect differences stay inside db/. */
+export function createDb(url: string, options: CreateDbOptions = {}): Database {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = sqliteFileFromUrl(url);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** `select 1`: true when the database answers. */
+export async function pingDb(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A unique-constraint violation on either engine (SQLite SQLITE_CONSTRAINT_UNIQUE, PostgreSQL 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** A foreign-key violation on either engine. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** Database booleans are integers on both engines. */
+export const toDbBool = (v: boolean): number => (v ? 1 : 0);
+export const fromDbBool = (v: number | boolean | null | undefined): boolean => v === true || v === 1;
+/** count() is a number on SQLite and a bigint string on PostgreSQL. */
+export const toCount = (v: string | number | bigint | null | undefined): number => Number(v ?? 0);
+/** Every timestamp the app writes: ISO-8601 UTC text. */
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Only types both SQLite and PostgreSQL agree on:
+ * booleans are integers 0/1, timestamps ISO-8601 UTC text written by the app.
+ */
+export interface DB {
+  users: UsersTable;
+  groups: GroupsTable;
+  user_groups: UserGroupsTable;
+  tasks: TasksTable;
+  solutions: SolutionsTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  /** lower(trim(login)): the unique, case-insensitive key logins are looked up by. */
+  login_key: string;
+  password_hash: string;
+  name: string;
+  role: string;
+  activated: number;
+  grade: number | null;
+  grade_letter: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  /** lower(trim(name)): unique. */
+  name_key: string;
+  created_at: string;
+}
+
+export interface UserGroupsTable {
+  user_id: number;
+  group_id: number;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  level: string;
+  points: number;
+  /** Null only for soft-deleted tasks whose group was deleted afterwards. */
+  group_id: number | null;
+  author_id: number;
+  image_key: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface SolutionsTable {
+  id: Generated<number>;
+  task_id: number;
+  author_id: number;
+  answer: string;
+  image_key: string | null;
+  reviewed: number;
+  correct: number;
+  feedback: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewer_id: number | null;
+}

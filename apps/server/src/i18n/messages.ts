@@ -1,0 +1,83 @@
+import { FALLBACK_LANGUAGE, LANGUAGES, type ErrorCode, type Language } from '@mathclub/shared';
+
+/** Messages beyond the one-per-code defaults. */
+type ExtraKey = 'GROUP_NOT_EMPTY.students' | 'GROUP_NOT_EMPTY.tasks' | 'NOT_FOUND.route' | 'INVALID_JSON';
+export type MessageKey = ErrorCode | ExtraKey;
+
+/** Every message a client can receive from the server, in each language (fallback uk). */
+export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
+  en: {
+    VALIDATION_FAILED: 'Some fields are not filled in correctly',
+    UNAUTHORIZED: 'Please sign in again',
+    INVALID_CREDENTIALS: 'Wrong login or password',
+    ACCOUNT_INACTIVE: 'Your account is waiting for activation by a teacher',
+    FORBIDDEN: 'You are not allowed to do this',
+    NOT_FOUND: 'Not found',
+    LOGIN_TAKEN: 'This login is already taken',
+    GROUP_NAME_TAKEN: 'A group with this name already exists',
+    GROUP_NOT_EMPTY: 'The group cannot be deleted while it is in use',
+    CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
+    SOLUTION_EXISTS: 'You have already sent a solution to this task',
+    WRONG_PASSWORD: 'The current password is wrong',
+    UNSUPPORTED_IMAGE: 'This file is not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
+    IMAGE_TOO_LARGE: 'The image is larger than 5 MB',
+    IMAGE_TOO_MANY_PIXELS: 'The image has too many pixels',
+    PAYLOAD_TOO_LARGE: 'The request is too large',
+    UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported',
+    RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again',
+    SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
+    INTERNAL: 'Something went wrong on our side. Please try again later',
+    'GROUP_NOT_EMPTY.students': 'The group cannot be deleted: students still belong to it',
+    'GROUP_NOT_EMPTY.tasks': 'The group cannot be deleted: it still has tasks',
+    'NOT_FOUND.route': 'There is no such API endpoint',
+    INVALID_JSON: 'The request body is not valid JSON',
+  },
+  uk: {
+    VALIDATION_FAILED: 'Деякі поля заповнено неправильно',
+    UNAUTHORIZED: 'Будь ласка, увійдіть знову',
+    INVALID_CREDENTIALS: 'Неправильний логін або пароль',
+    ACCOUNT_INACTIVE: 'Ваш обліковий запис чекає на активацію вчителем',
+    FORBIDDEN: 'У вас немає прав на цю дію',
+    NOT_FOUND: 'Не знайдено',
+    LOGIN_TAKEN: 'Цей логін уже зайнятий',
+    GROUP_NAME_TAKEN: 'Група з такою назвою вже існує',
+    GROUP_NOT_EMPTY: 'Групу не можна видалити, поки вона використовується',
+    CANNOT_DEACTIVATE_SELF: 'Ви не можете деактивувати власний обліковий запис',
+    SOLUTION_EXISTS: 'Ви вже надіслали розв’язок цієї задачі',
+    WRONG_PASSWORD: 'Поточний пароль неправильний',
+    UNSUPPORTED_IMAGE: 'Цей файл не є підтримуваним зображенням (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
+    IMAGE_TOO_LARGE: 'Зображення більше за 5 МБ',
+    IMAGE_TOO_MANY_PIXELS: 'Зображення має забагато пікселів',
+    PAYLOAD_TOO_LARGE: 'Запит завеликий',
+    UNSUPPORTED_MEDIA_TYPE: 'Цей тип вмісту не підтримується',
+    RATE_LIMITED: 'Забагато спроб. Зачекайте кілька хвилин і спробуйте знову',
+    SERVICE_UNAVAILABLE: 'Сервіс тимчасово недоступний',
+    INTERNAL: 'Щось пішло не так на нашому боці. Спробуйте пізніше',
+    'GROUP_NOT_EMPTY.students': 'Групу не можна видалити: у ній ще є учні',
+    'GROUP_NOT_EMPTY.tasks': 'Групу не можна видалити: у ній ще є задачі',
+    'NOT_FOUND.route': 'Такого API-запиту не існує',
+    INVALID_JSON: 'Тіло запиту не є коректним JSON',
+  },
+};
+
+/** Picks en or uk from an Accept-Language header by quality; anything else falls back to uk. */
+export function pickLanguage(header: string | string[] | undefined): Language {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return FALLBACK_LANGUAGE;
+  let best: { lang: Language; q: number } | undefined;
+  for (const part of value.split(',').slice(0, 20)) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const primary = tag.trim().toLowerCase().split('-')[0] as Language;
+    if (!(LANGUAGES as readonly string[]).includes(primary)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { lang: primary, q };
+  }
+  return best?.lang ?? FALLBACK_LANGUAGE;
+}
+
+/** The message for `key` in the request's language. */
+export function translate(key: MessageKey, language: Language): string {
+  return MESSAGES[language][key] ?? MESSAGES[FALLBACK_LANGUAGE][key] ?? key;
+}

@@ -1,0 +1,58 @@
+import type { ErrorCode } from '@mathclub/shared';
+import type { MessageKey } from '../i18n/messages.js';
+
+/** Status each error code answers with unless the thrower says otherwise. */
+const DEFAULT_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_INACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  LOGIN_TAKEN: 400,
+  GROUP_NAME_TAKEN: 400,
+  GROUP_NOT_EMPTY: 409,
+  CANNOT_DEACTIVATE_SELF: 409,
+  SOLUTION_EXISTS: 409,
+  WRONG_PASSWORD: 400,
+  UNSUPPORTED_IMAGE: 400,
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_TOO_MANY_PIXELS: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export interface AppErrorOptions {
+  statusCode?: number;
+  /** field → i18n key, shown by the form under that field. */
+  validationErrors?: Record<string, string>;
+  /** Catalog entry for the message when it should say more than the code's default. */
+  messageKey?: MessageKey;
+}
+
+/** A rule broken on purpose by the client; the error handler turns it into the API error body. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly validationErrors: Record<string, string> | undefined;
+  readonly messageKey: MessageKey;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = options.statusCode ?? DEFAULT_STATUS[code];
+    this.validationErrors = options.validationErrors;
+    this.messageKey = options.messageKey ?? code;
+  }
+}
+
+/** 400 VALIDATION_FAILED for one or more fields. */
+export const validationError = (validationErrors: Record<string, string>, code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, { validationErrors });
+export const notFound = () => new AppError('NOT_FOUND');
+export const forbidden = () => new AppError('FORBIDDEN');
+export const unauthorized = () => new AppError('UNAUTHORIZED');

@@ -1,0 +1,139 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Group, Role, User } from '@mathclub/shared';
+import { fromDbBool, nowIso, toDbBool } from '../../db/database.js';
+import type { DB, UsersTable } from '../../db/schema.js';
+
+type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number };
+
+const USER_COLUMNS = ['id', 'login', 'name', 'role', 'activated', 'grade', 'grade_letter'] as const;
+
+/** The key logins are unique by: trimmed and lower-cased. */
+export const loginKey = (login: string) => login.trim().toLowerCase();
+
+/** Database row + groups → the API's user (0/1 → boolean, snake → camel). Never the hash. */
+export function toUser(row: UserRow, groups: Group[]): User {
+  return {
+    id: row.id,
+    login: row.login,
+    name: row.name,
+    role: row.role as Role,
+    activated: fromDbBool(row.activated),
+    grade: row.grade,
+    gradeLetter: row.grade_letter,
+    groups,
+  };
+}
+
+/** Groups of each given user, sorted by name; one query however many users. */
+export async function groupsByUser(db: Kysely<DB>, userIds: number[]): Promise<Map<number, Group[]>> {
+  const map = new Map<number, Group[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('user_groups')
+    .innerJoin('groups', 'groups.id', 'user_groups.group_id')
+    .select(['user_groups.user_id as userId', 'groups.id as id', 'groups.name as name'])
+    .where('user_groups.user_id', 'in', userIds)
+    .orderBy('groups.name_key')
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.userId) ?? [];
+    list.push({ id: r.id, name: r.name });
+    map.set(r.userId, list);
+  }
+  return map;
+}
+
+/** One user with their groups, or undefined. */
+export async function findUserById(db: Kysely<DB>, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const groups = await groupsByUser(db, [id]);
+  return toUser(row, groups.get(id) ?? []);
+}
+
+/** The user and password hash for a login (case-insensitive), for sign-in only. */
+export async function findCredentialsByLogin(db: Kysely<DB>, login: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash as passwordHash', 'activated'])
+    .where('login_key', '=', loginKey(login))
+    .executeTakeFirst();
+}
+
+/** The password hash of one user. */
+export async function findPasswordHash(db: Kysely<DB>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Every user with their groups in two queries, newest first. */
+export async function listUsers(db: Kysely<DB>): Promise<User[]> {
+  const rows = await db.selectFrom('users').select(USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const groups = await groupsByUser(db, rows.map((r) => r.id));
+  return rows.map((r) => toUser(r, groups.get(r.id) ?? []));
+}
+
+export async function countUsers(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewUser {
+  login: string;
+  passwordHash: string;
+  name: string;
+  role: Role;
+  activated: boolean;
+  grade: number | null;
+  gradeLetter: string | null;
+}
+
+/** Inserts a user; a taken login surfaces as the engine's unique violation. */
+export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      login: user.login.trim(),
+      login_key: loginKey(user.login),
+      password_hash: user.passwordHash,
+      name: user.name,
+      role: user.role,
+      activated: toDbBool(user.activated),
+      grade: user.grade,
+      grade_letter: user.gradeLetter,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface UserPatch {
+  name?: string;
+  activated?: boolean;
+  grade?: number | null;
+  gradeLetter?: string | null;
+  passwordHash?: string;
+}
+
+/** Applies the given fields; returns false when the user does not exist. */
+export async function updateUser(db: Kysely<DB>, id: number, patch: UserPatch): Promise<boolean> {
+  const values: Updateable<UsersTable> = { updated_at: nowIso() };
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.activated !== undefined) values.activated = toDbBool(patch.activated);
+  if (patch.grade !== undefined) values.grade = patch.grade;
+  if (patch.gradeLetter !== undefined) values.grade_letter = patch.gradeLetter;
+  if (patch.passwordHash !== undefined) values.password_hash = patch.passwordHash;
+  const result = await db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces a user's memberships with exactly `groupIds`. Run inside a transaction. */
+export async function replaceUserGroups(db: Kysely<DB>, userId: number, groupIds: number[]): Promise<void> {
+  await db.deleteFrom('user_groups').where('user_id', '=', userId).execute();
+  if (groupIds.length > 0) {
+    await db.insertInto('user_groups').values(groupIds.map((groupId) => ({ user_id: userId, group_id: groupId }))).execute();
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  changeOwnPasswordSchema,
+  idParamsSchema,
+  profileUpdateResponseSchema,
+  setTemporaryPasswordSchema,
+  signUpSchema,
+  studentProfileUpdateSchema,
+  teacherProfileUpdateSchema,
+  userSchema,
+  userUpdateSchema,
+  type User,
+} from '@mathclub/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { UsersService } from './users.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+const noContent = z.null().describe('No content');
+
+/** /api/users: sign-up, the student list, profiles and passwords. */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const service = new UsersService(app.db, app.passwords);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
+
+  r.post('/api/users', {
+    schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema } },
+    handler: async (request, reply) => reply.code(201).send(await service.signUp(request.body)),
+  });
+
+  r.get('/api/users', {
+    schema: { tags: ['users'], summary: 'Every user with their groups (teacher)', security: [{ bearerAuth: [] }], response: { 200: z.array(userSchema), ...errors } },
+    onRequest: app.requireRole('teacher'),
+    handler: async () => service.list(),
+  });
+
+  r.get('/api/users/profile', {
+    schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: userSchema, ...errors } },
+    onRequest: app.authenticate,
+    handler: async (request) => service.profile(currentUser(request)),
+  });
+
+  r.patch('/api/users/teachers/profile', {
+    schema: {
+      tags: ['users'],
+      summary: "A teacher's name and groups; answers with a fresh token",
+      security: [{ bearerAuth: [] }],
+      body: teacherProfileUpdateSchema,
+      response: { 200: profileUpdateResponseSchema, ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request) => withToken(await service.updateTeacherProfile(currentUser(request), request.body)),
+  });
+
+  r.patch('/api/users/students/profile', {
+    schema: {
+      tags: ['users'],
+      summary: "A student's group; answers with a fresh token",
+      security: [{ bearerAuth: [] }],
+      body: studentProfileUpdateSchema,
+      response: { 200: profileUpdateResponseSchema, ...errors },
+    },
+    onRequest: app.requireRole('student'),
+    handler: async (request) => withToken(await service.updateStudentProfile(currentUser(request), request.body)),
+  });
+
+  r.put('/api/users/me/password', {
+    schema: {
+      tags: ['users'],
+      summary: 'Change your own password',
+      security: [{ bearerAuth: [] }],
+      body: changeOwnPasswordSchema,
+      response: { 204: noContent, ...errors },
+    },
+    onRequest: app.authenticate,
+    handler: async (request, reply) => {
+      await service.changeOwnPassword(currentUser(request), request.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.get('/api/users/:id', {
+    schema: { tags: ['users'], summary: 'One user (teachers: anyone; others: themselves)', security: [{ bearerAuth: [] }], params: idParamsSchema, response: { 200: userSchema, ...errors } },
+    onRequest: app.authenticate,
+    handler: async (request) => service.get(currentUser(request), request.params.id),
+  });
+
+  r.put('/api/users/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'Change name, activation, grade, letter or groups (teacher)',
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      body: userUpdateSchema,
+      response: { 200: userSchema, 409: apiErrorSchema, ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
+  });
+
+  r.put('/api/users/:id/password', {
+    schema: {
+      tags: ['users'],
+      summary: "Set a student's temporary password (teacher)",
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      body: setTemporaryPasswordSchema,
+      response: { 204: noContent, ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request, reply) => {
+      await service.setTemporaryPassword(currentUser(request), request.params.id, request.body.password);
+      return reply.code(204).send(null);
+    },
+  });
+}

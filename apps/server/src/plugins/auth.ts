@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import { TEACHING_ROLES, type AuthenticatedUser, type Role } from '@mathclub/shared';
+import type { Config } from '../config.js';
+import { AppError } from '../lib/app-error.js';
+import { findUserById } from '../modules/users/users.repository.js';
+
+/** What each route may ask for: any signed-in user, teacher powers (teacher or admin), or a student. */
+export type Requirement = 'signedIn' | 'teacher' | 'student';
+type Hook = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: a valid token of an existing, activated account; sets request.currentUser. */
+    authenticate: Hook;
+    /** onRequest hook: authenticate, then check the role ('teacher' means teacher powers). */
+    requireRole: (requirement: Requirement) => Hook;
+    /** Signs an access token describing `user` (sub = id). */
+    issueToken: (user: AuthenticatedUser) => string;
+  }
+  interface FastifyRequest {
+    /** The account as the database has it now, loaded on every authenticated request. */
+    currentUser: AuthenticatedUser | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AuthenticatedUser & { sub: string };
+    user: AuthenticatedUser & { sub: string };
+  }
+}
+
+/** True for roles that author tasks, review and manage accounts. */
+export const hasTeacherPowers = (user: { role: Role }) => TEACHING_ROLES.includes(user.role);
+
+/** The signed-in user; throws 401 when the route forgot its authenticate hook. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.currentUser) throw new AppError('UNAUTHORIZED');
+  return request.currentUser;
+}
+
+/**
+ * JWT (HS256 only, with expiry) plus a database check on every request: a token alone is not
+ * enough, so a deactivated or deleted account is out at its very next request.
+ */
+export async function registerAuth(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: config.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: config.tokenTtlSeconds },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('currentUser', null);
+
+  app.decorate('issueToken', (user: AuthenticatedUser) =>
+    app.jwt.sign({
+      sub: String(user.id),
+      id: user.id,
+      login: user.login,
+      name: user.name,
+      role: user.role,
+      activated: user.activated,
+      grade: user.grade,
+      gradeLetter: user.gradeLetter,
+      groups: user.groups.map((g) => ({ id: g.id, name: g.name })),
+    }),
+  );
+
+  const authenticate: Hook = async (request) => {
+    let sub: string | undefined;
+    try {
+      const payload = await request.jwtVerify<{ sub?: unknown }>();
+      sub = typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      throw new AppError('UNAUTHORIZED');
+    }
+    const id = sub && /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : NaN;
+    if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
+    const user = await findUserById(app.db, id);
+    if (!user || !user.activated) throw new AppError('UNAUTHORIZED');
+    request.currentUser = user as AuthenticatedUser;
+  };
+  app.decorate('authenticate', authenticate);
+
+  app.decorate('requireRole', (requirement: Requirement): Hook => async (request) => {
+    await authenticate(request);
+    const user = currentUser(request);
+    const allowed =
+      requirement === 'signedIn' ||
+      (requirement === 'teacher' && hasTeacherPowers(user)) ||
+      (requirement === 'student' && user.role === 'student');
+    if (!allowed) throw new AppError('FORBIDDEN');
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { INVALID_VALUE_KEY, type ApiError, type ErrorCode, type Language } from '@mathclub/shared';
+import { AppError } from '../lib/app-error.js';
+import { pickLanguage, translate, type MessageKey } from '../i18n/messages.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Language of every message in this request's answer (Accept-Language, fallback uk). */
+    language: Language;
+  }
+}
+
+/** Schema messages are i18n keys like `auth.error.loginRequired`; zod's own English texts are not. */
+const I18N_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
+
+/** Zod issues → {field: first i18n key}; a root issue is named after the part (body, querystring…). */
+function toValidationErrors(
+  issues: { instancePath: string; message?: string | undefined }[],
+  context: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || context || 'body';
+    if (field in out) continue;
+    out[field] = issue.message && I18N_KEY.test(issue.message) ? issue.message : INVALID_VALUE_KEY;
+  }
+  return out;
+}
+
+/** Framework errors (parsing, limits, routing) mapped to our codes. */
+function classifyFrameworkError(err: FastifyError): { status: number; code: ErrorCode; messageKey: MessageKey } {
+  const status = err.statusCode ?? 500;
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', messageKey: 'UNSUPPORTED_MEDIA_TYPE' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', messageKey: 'PAYLOAD_TOO_LARGE' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'VALIDATION_FAILED', messageKey: 'INVALID_JSON' };
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError && status === 400) return { status: 400, code: 'VALIDATION_FAILED', messageKey: 'INVALID_JSON' };
+  if (status === 401) return { status, code: 'UNAUTHORIZED', messageKey: 'UNAUTHORIZED' };
+  if (status === 403) return { status, code: 'FORBIDDEN', messageKey: 'FORBIDDEN' };
+  if (status === 404) return { status, code: 'NOT_FOUND', messageKey: 'NOT_FOUND' };
+  if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', messageKey: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415) return { status, code: 'UNSUPPORTED_MEDIA_TYPE', messageKey: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (status === 429) return { status, code: 'RATE_LIMITED', messageKey: 'RATE_LIMITED' };
+  if (status === 503) return { status, code: 'SERVICE_UNAVAILABLE', messageKey: 'SERVICE_UNAVAILABLE' };
+  if (status >= 400 && status < 500) return { status, code: 'VALIDATION_FAILED', messageKey: 'VALIDATION_FAILED' };
+  return { status: 500, code: 'INTERNAL', messageKey: 'INTERNAL' };
+}
+
+/** Builds the API error body in the request's language. */
+export function errorBody(
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  messageKey: MessageKey,
+  validationErrors?: Record<string, string>,
+): ApiError {
+  const body: ApiError = { statusCode: status, code, message: translate(messageKey, request.language ?? pickLanguage(request.headers['accept-language'])) };
+  if (validationErrors && Object.keys(validationErrors).length > 0) body.validationErrors = validationErrors;
+  return body;
+}
+
+function send(reply: FastifyReply, body: ApiError) {
+  // Never cached: errors depend on the caller and the moment.
+  return reply.code(body.statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error handler for the whole API: typed errors, schema failures and framework errors become
+ * `{statusCode, code, message, validationErrors?}`; 5xx details go to the log, never to the client.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('language', 'uk' as Language);
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      return send(reply, errorBody(request, error.statusCode, error.code, error.messageKey, error.validationErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validationErrors = toValidationErrors(error.validation, error.validationContext);
+      return send(reply, errorBody(request, 400, 'VALIDATION_FAILED', 'VALIDATION_FAILED', validationErrors));
+    }
+    if (error.validation) {
+      // A non-zod (JSON schema) validation failure, e.g. from a third-party plugin.
+      return send(reply, errorBody(request, 400, 'VALIDATION_FAILED', 'VALIDATION_FAILED'));
+    }
+    const { status, code, messageKey } = classifyFrameworkError(error);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    else request.log.info({ code: error.code, status }, 'request rejected');
+    return send(reply, errorBody(request, status, code, messageKey));
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config.js';
+import { AppError } from '../lib/app-error.js';
+
+/** The SPA's Content-Security-Policy: only our own scripts; inline styles because PrimeReact sets them. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Security headers on every answer, and per-IP request limits (login has a tighter one of its own). */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // HSTS over plain http would lock a school's intranet server out of browsers.
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerIp,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+}

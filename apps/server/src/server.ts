@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { PasswordHasher } from './lib/passwords.js';
+import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
+
+/** Reads config, migrates, creates the first admin when needed, listens; closes cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = createDb(config.databaseUrl);
+  await migrateToLatest(database);
+  const adminPassword = await bootstrapAdmin(database.db, new PasswordHasher(config.passwordHash), config.dataDir);
+  if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
+
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => database.destroy());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error('Math Club server failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import { createDb, type Database, type Dialect } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { DB } from '../db/schema.js';
+
+/** Which databases the suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** Cheap argon2id settings so suites stay fast; production uses PRODUCTION_HASH_COST. */
+export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  dataDir: string;
+  /** Closes the app, drops the PostgreSQL schema and removes the temporary DATA_DIR. */
+  close: () => Promise<void>;
+}
+
+/** A config for tests: temporary DATA_DIR, silent logs, generous rate limits unless overridden. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}`,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    publicUrl: undefined,
+    tokenTtlSeconds: 3600,
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    loginRateLimit: 1000,
+    loginWindowMs: 15 * 60 * 1000,
+    rateLimitPerIp: 100_000,
+    loginRateLimitPerIp: 100_000,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    passwordHash: TEST_HASH_COST,
+    ...overrides,
+  };
+}
+
+/** Opens a migrated database: a fresh SQLite file, or a fresh randomly named PostgreSQL schema. */
+export async function openTestDatabase(dialect: Dialect, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = createDb(`sqlite:${path.join(dataDir, 'test.sqlite')}`);
+    await migrateToLatest(database);
+    return { database, drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const database = createDb(url, { searchPath: schema, poolSize: 4 });
+  await migrateToLatest(database);
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.end();
+  };
+  return { database, drop };
+}
+
+/** A fresh app on a fresh database; call `close()` in afterAll. */
+export async function buildTestApp(dialect: Dialect = 'sqlite', overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mathclub-test-'));
+  const { database, drop } = await openTestDatabase(dialect, dataDir);
+  const config = testConfig(dataDir, overrides);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dialect,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
