@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PrimeReactProvider } from 'primereact/api';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ApiRequestError } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+
+/** A 4xx will not change on retry; a network blip might. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PrimeReactProvider value={{ ripple: false }}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </PrimeReactProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import { loginRequestSchema } from '@mathclub/shared';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorProps, FieldError } from '../../../components/FieldError';
+import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrors } from '../../../lib/form-errors';
+import { clearSession, setSession } from '../../../lib/session';
+import type { AuthenticatedUser } from '@mathclub/shared';
+import { useLogin } from '../api/login';
+
+/** Login form (SEED.md §2): validation on submit, server message for 401/403. */
+export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: AuthenticatedUser | null) => void; onSignUp: () => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useLogin();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = loginRequestSchema.safeParse(values);
+    const found = fieldErrors(parsed.error);
+    setErrors(found);
+    if (!parsed.success) return;
+    mutation.mutate(parsed.data, {
+      onSuccess: (token) => onSignedIn(setSession(token)),
+      onError: (error) => {
+        clearSession();
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+          setFailure(error.message);
+        } else if (error instanceof ApiRequestError && error.status === 429) {
+          setFailure(t('auth.error.tooManyAttempts'));
+        } else {
+          setFailure(t('auth.error.loginFailed', { defaultValue: 'Login failed (unknown error)' }));
+        }
+      },
+    });
+  }
+
+  return (
+    <form className="form form--narrow" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+      <div className="field">
+        <label htmlFor="login-login">{t('auth.login.login')}</label>
+        <InputText
+          id="login-login"
+          name="login"
+          autoComplete="username"
+          value={values.login}
+          onChange={(e) => setValues((v) => ({ ...v, login: e.target.value }))}
+          invalid={Boolean(errors.login)}
+          {...errorProps('login-login', errors.login)}
+        />
+        <FieldError fieldId="login-login" messageKey={errors.login} />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">{t('auth.login.password')}</label>
+        <Password
+          inputId="login-password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+          toggleMask
+          feedback={false}
+          invalid={Boolean(errors.password)}
+          {...errorProps('login-password', errors.password)}
+        />
+        <FieldError fieldId="login-password" messageKey={errors.password} />
+      </div>
+      <div aria-live="assertive" className="form__alert">
+        {failure ? <Message severity="error" text={failure} className="form__message" /> : null}
+      </div>
+      <Button type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={mutation.isPending} className="form__submit" />
+      <p className="form__switch">
+        {t('auth.login.noAccount')}{' '}
+        <Button type="button" label={t('auth.login.toSignup')} severity="secondary" outlined size="small" onClick={onSignUp} />
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import type { User } from '@mathclub/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Message } from 'primereact/message';
+import { Panel } from 'primereact/panel';
+import { Toast } from 'primereact/toast';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { usersQueryOptions, useUsers } from '../api/get-users';
+import { useUpdateUser } from '../api/update-user';
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
+import { UsersTable } from './UsersTable';
+
+/** Teacher's Students page: accounts waiting for activation and activated accounts. */
+export function StudentsPage() {
+  const { t } = useTranslation();
+  const { user: me } = useSession();
+  const toast = useRef<Toast>(null);
+  const queryClient = useQueryClient();
+  const users = useUsers();
+  const update = useUpdateUser();
+  const [busyUserId, setBusyUserId] = useState<number | null>(null);
+  const [reloadFailed, setReloadFailed] = useState(false);
+  const [passwordFor, setPasswordFor] = useState<User | null>(null);
+
+  const all = users.data ?? [];
+  const waiting = all.filter((u) => !u.activated);
+  const activated = all.filter((u) => u.activated);
+
+  function toggle(user: User) {
+    setBusyUserId(user.id);
+    setReloadFailed(false);
+    update.mutate(
+      { ...user, activated: !user.activated },
+      {
+        onSuccess: async (saved) => {
+          toast.current?.show({
+            severity: 'success',
+            summary: t('common.success'),
+            detail: t(saved.activated ? 'students.activatedToast' : 'students.deactivatedToast', { name: saved.name }),
+            life: 2000,
+          });
+          try {
+            await queryClient.fetchQuery({ ...usersQueryOptions(), staleTime: 0 });
+          } catch {
+            setReloadFailed(true);
+          }
+        },
+        onError: (error) => {
+          toast.current?.show({
+            severity: 'error',
+            summary: t('common.errorTitle'),
+            detail: error instanceof ApiRequestError && error.status < 500 ? error.message : t('students.updateFailed'),
+            life: 5000,
+          });
+        },
+        onSettled: () => setBusyUserId(null),
+      },
+    );
+  }
+
+  const table = (list: User[], emptyKey: string, caption: string) => (
+    <UsersTable
+      users={list}
+      loading={users.isPending}
+      emptyText={t(emptyKey)}
+      currentUserId={me?.id}
+      busyUserId={busyUserId}
+      caption={caption}
+      onToggle={toggle}
+      onSetPassword={setPasswordFor}
+    />
+  );
+
+  return (
+    <section className="page">
+      <Toast ref={toast} position="top-right" />
+      <PageTitle>{t('students.title')}</PageTitle>
+      {users.isError ? <Message severity="error" text={t('students.loadFailed')} className="page__message" /> : null}
+      {reloadFailed ? <Message severity="error" text={t('students.reloadFailed')} className="page__message" /> : null}
+      <Panel header={`${t('students.waiting')} (${waiting.length})`} toggleable className="page__panel">
+        {table(waiting, 'students.emptyWaiting', t('students.waiting'))}
+      </Panel>
+      <Panel header={`${t('students.activated')} (${activated.length})`} toggleable className="page__panel">
+        {table(activated, 'students.emptyActivated', t('students.activated'))}
+      </Panel>
+      <TemporaryPasswordDialog
+        user={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onDone={(u) =>
+          toast.current?.show({ severity: 'success', summary: t('common.success'), detail: t('students.tempPassword.done', { name: u.name }), life: 3000 })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { apiErrorSchema, type ErrorCode } from '@mathclub/shared';
+import type { z } from 'zod';
+import { i18n } from './i18n';
+import { clearSession, getToken } from './session';
+
+/** Fallback text SEED.md §7 gives for a non-OK response without a readable body. */
+export const GENERIC_FAILURE = 'Network response was not ok';
+
+/** A non-OK response: HTTP status plus the server's {code, message, validationErrors}. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  readonly validationErrors: Record<string, string>;
+
+  constructor(status: number, message: string, code?: ErrorCode, validationErrors?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.validationErrors = validationErrors ?? {};
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {
+  window.location.assign('/login');
+};
+
+/** The router registers how to get to /login after a 401 (no full page reload). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Login is the one call that carries no token and whose 401 is not a session expiry. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readError(response: Response): Promise<ApiRequestError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { message, code, validationErrors } = parsed.data;
+    return new ApiRequestError(response.status, message || GENERIC_FAILURE, code, validationErrors);
+  }
+  const loose = (body ?? {}) as { message?: unknown; validationErrors?: unknown };
+  return new ApiRequestError(
+    response.status,
+    typeof loose.message === 'string' && loose.message ? loose.message : GENERIC_FAILURE,
+    undefined,
+    typeof loose.validationErrors === 'object' && loose.validationErrors !== null
+      ? (loose.validationErrors as Record<string, string>)
+      : undefined,
+  );
+}
+
+/** The one fetch client: JSON in and out, bearer token, Accept-Language, 401 → sign out. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+  const { method = 'GET', body, anonymous = false, signal } = options;
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language || 'uk' });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+  }
+  if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !(body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const token = getToken();
+  if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
+
+  const response = await fetch(path, { method, headers, body: payload, signal });
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401 && !anonymous) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return schema ? schema.parse(data) : (data as T);
+}
