@@ -31,6 +31,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
   });
+  // JSON only (multipart routes add their own parser): any other body type answers 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

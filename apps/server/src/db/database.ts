@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL schema the connections use when not the default (tests). */
+  schema?: string;
   destroy: () => Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
   }
   const file = sqliteFileFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

@@ -30,7 +30,12 @@ class StaticProvider implements MigrationProvider {
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: new StaticProvider(database.dialect) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticProvider(database.dialect),
+    // Kysely looks for its bookkeeping tables across every schema unless told which one is ours.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

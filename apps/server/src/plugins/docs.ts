@@ -20,6 +20,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Plain-http school servers would lose the UI's own scripts to an https upgrade.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 }

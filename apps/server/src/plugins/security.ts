@@ -26,6 +26,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // HSTS over plain http would lock a school's intranet server out of browsers.
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(rateLimit, {

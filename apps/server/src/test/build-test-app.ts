@@ -67,13 +67,19 @@ export async function openTestDatabase(dialect: Dialect, dataDir: string): Promi
   await admin.query(`create schema "${schema}"`);
   await admin.end();
   const database = createDb(url, { searchPath: schema, poolSize: 4 });
-  await migrateToLatest(database);
   const drop = async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`drop schema if exists "${schema}" cascade`);
     await client.end();
   };
+  try {
+    await migrateToLatest(database);
+  } catch (err) {
+    await database.destroy();
+    await drop();
+    throw err;
+  }
   return { database, drop };
 }
 

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
+import { bearer, createGroup, createUser, TEST_PASSWORD, uniqueLogin } from '../../test/fixtures.js';
+import { craftToken, decodeToken } from '../../test/jwt.js';
+
+describe.each(testDatabases())('auth on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const login = (body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, headers });
+
+  describe('login', () => {
+    it('answers a token that carries the user and their groups, with sub = id and an expiry', async () => {
+      const group = await createGroup(t);
+      const { user } = await createUser(t, { role: 'student', groupIds: [group.id] });
+      const res = await login({ login: user.login, password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const { access_token } = res.json<{ access_token: string }>();
+      const claims = decodeToken(access_token);
+      expect(claims).toMatchObject({
+        sub: String(user.id),
+        id: user.id,
+        login: user.login,
+        name: user.name,
+        role: 'student',
+        activated: true,
+        grade: 7,
+        gradeLetter: 'Б',
+        groups: [{ id: group.id, name: group.name }],
+      });
+      expect(claims.exp).toBe((claims.iat as number) + t.config.tokenTtlSeconds);
+      expect(JSON.parse(Buffer.from(access_token.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+      expect(JSON.stringify(claims)).not.toMatch(/password|hash/i);
+    });
+
+    it('compares the login trimmed and case-insensitively', async () => {
+      const { user } = await createUser(t, { role: 'teacher', login: uniqueLogin('MixedCase') });
+      const res = await login({ login: `  ${user.login.toUpperCase()} `, password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('gives the same 401 for an unknown login and a wrong password', async () => {
+      const { user } = await createUser(t);
+      const unknown = await login({ login: 'nobody-here', password: TEST_PASSWORD }, { 'accept-language': 'en' });
+      const wrong = await login({ login: user.login, password: 'wrong-password' }, { 'accept-language': 'en' });
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(wrong.json()).toEqual({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong login or password' });
+    });
+
+    it('refuses an inactive account with 403 and a localised message, only with the right password', async () => {
+      const { user } = await createUser(t, { activated: false });
+      const en = await login({ login: user.login, password: TEST_PASSWORD }, { 'accept-language': 'en-US,en;q=0.9' });
+      expect(en.statusCode).toBe(403);
+      expect(en.json()).toEqual({ statusCode: 403, code: 'ACCOUNT_INACTIVE', message: 'Your account is waiting for activation by a teacher' });
+      const uk = await login({ login: user.login, password: TEST_PASSWORD });
+      expect(uk.json().message).toBe('Ваш обліковий запис чекає на активацію вчителем');
+      const wrong = await login({ login: user.login, password: 'not-the-password' });
+      expect(wrong.statusCode).toBe(401);
+    });
+
+    it('names missing fields with their i18n keys', async () => {
+      const res = await login({});
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        validationErrors: { login: 'auth.error.loginRequired', password: 'auth.error.passwordRequired' },
+      });
+      const blank = await login({ login: '   ', password: '' });
+      expect(blank.json().validationErrors).toEqual({ login: 'auth.error.loginRequired', password: 'auth.error.passwordRequired' });
+    });
+  });
+
+  describe('tokens', () => {
+    it('lets a valid token in and puts the fresh user on the request', async () => {
+      const { user, token } = await createUser(t, { role: 'teacher' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, login: user.login });
+    });
+
+    it('refuses missing, malformed, unsigned, foreign-key, wrong-algorithm and expired tokens with 401', async () => {
+      const { user } = await createUser(t, { role: 'teacher' });
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { sub: String(user.id), id: user.id, login: user.login, role: 'teacher', activated: true, iat: now, exp: now + 3600 };
+      const headers: Record<string, string | undefined>[] = [
+        {},
+        { authorization: 'Bearer' },
+        { authorization: 'Bearer not.a.token' },
+        { authorization: 'Basic YWRtaW46YWRtaW4=' },
+        bearer(craftToken({ alg: 'none', typ: 'JWT' }, claims)),
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, claims, 'some-other-secret-some-other-secret')),
+        bearer(craftToken({ alg: 'HS512', typ: 'JWT' }, claims, t.config.jwtSecret)),
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 7200, exp: now - 10 }, t.config.jwtSecret)),
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 'abc' }, t.config.jwtSecret)),
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: '999999' }, t.config.jwtSecret)),
+      ];
+      for (const h of headers) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: h as Record<string, string> });
+        expect(res.statusCode, JSON.stringify(h)).toBe(401);
+        expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+      }
+      // The same claims signed properly do get in: the refusals above are about the token, not the user.
+      const good = bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, claims, t.config.jwtSecret));
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: good })).statusCode).toBe(200);
+    });
+
+    it('shuts a deactivated user out at their very next request', async () => {
+      const { token: teacherToken } = await createUser(t, { role: 'teacher' });
+      const { user, token } = await createUser(t, { role: 'student' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) })).statusCode).toBe(200);
+      const off = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: bearer(teacherToken),
+        payload: { activated: false },
+      });
+      expect(off.statusCode).toBe(200);
+      const next = await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) });
+      expect(next.statusCode).toBe(401);
+      expect(next.json().code).toBe('UNAUTHORIZED');
+    });
+
+    it('uses the role stored now, not the one in the token', async () => {
+      const { user } = await createUser(t, { role: 'student' });
+      const forged = t.app.issueToken({ ...user, role: 'teacher', grade: null, gradeLetter: null, groups: [] });
+      const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(forged) });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('shuts a deleted user out', async () => {
+      const { user, token } = await createUser(t, { role: 'teacher' });
+      await t.db.deleteFrom('users').where('id', '=', user.id).execute();
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(401);
+    });
+  });
+});
+
+describe.each(testDatabases())('login rate limits on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { loginRateLimit: 3, loginRateLimitPerIp: 8 });
+  });
+  afterAll(async () => t.close());
+
+  const attempt = (loginName: string, password: string, ip = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress: ip, headers: { 'accept-language': 'en' } });
+
+  it('blocks a login after repeated failures, even with the right password, and tells why', async () => {
+    const { user } = await createUser(t);
+    for (let i = 0; i < 3; i++) expect((await attempt(user.login, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
+    const blocked = await attempt(user.login.toUpperCase(), TEST_PASSWORD, '10.1.0.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/Too many attempts/) });
+    // Other logins are not affected.
+    const { user: other } = await createUser(t);
+    expect((await attempt(other.login, TEST_PASSWORD, '10.1.0.10')).statusCode).toBe(200);
+  });
+
+  it('limits login attempts per IP', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await attempt(`someone${i}`, 'whatever-pass', '10.2.0.1')).statusCode);
+    expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
+    expect(codes[8]).toBe(429);
+    const res = await attempt('someone', 'whatever-pass', '10.2.0.1');
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another address still gets through.
+    expect((await attempt('someone', 'whatever-pass', '10.2.0.2')).statusCode).toBe(401);
+  });
+});
