@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INVALID_VALUE_KEY, type ApiError, type ErrorCode, type Language } from '@mathclub/shared';
 import { AppError } from '../lib/app-error.js';
+import { assertNoNul } from '../lib/nul-guard.js';
 import { pickLanguage, translate, type MessageKey } from '../i18n/messages.js';
 
 declare module 'fastify' {
@@ -84,6 +85,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('language', 'uk' as Language);
   app.addHook('onRequest', async (request) => {
     request.language = pickLanguage(request.headers['accept-language']);
+  });
+
+  // Before any schema runs: NUL characters would reach PostgreSQL as an encoding error (a 500).
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) assertNoNul(request.body);
+    if (request.query !== undefined) assertNoNul(request.query, 'querystring');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -6,6 +6,10 @@ import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import * as repo from './groups.repository.js';
 
 const nameTaken = () => validationError({ name: 'groups.error.nameTaken' }, 'GROUP_NAME_TAKEN');
+/** Control characters (bell, escape…) have no place in a name people read. */
+const checkName = (name: string) => {
+  if (/\p{Cc}/u.test(name)) throw validationError({ name: 'groups.error.nameInvalid' });
+};
 const byName = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
 
 /** Clubs and classes: anyone signed in lists them, teachers manage them. */
@@ -20,6 +24,7 @@ export class GroupsService {
 
   /** A teacher creates a group and becomes its first member. */
   async create(actor: AuthenticatedUser, name: string): Promise<GroupSummary> {
+    checkName(name);
     try {
       const id = await this.db.transaction().execute(async (trx) => {
         const groupId = await repo.insertGroup(trx, name);
@@ -34,6 +39,7 @@ export class GroupsService {
   }
 
   async rename(id: number, name: string): Promise<GroupSummary> {
+    checkName(name);
     try {
       if (!(await repo.renameGroup(this.db, id, name))) throw notFound();
     } catch (err) {

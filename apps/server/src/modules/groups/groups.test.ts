@@ -47,6 +47,8 @@ describe.each(testDatabases())('groups on %s', (dialect) => {
     expect((await inject('POST', '/api/groups', teacher.token, { name: '  ' })).json().validationErrors).toEqual({ name: 'groups.error.nameRequired' });
     expect((await inject('POST', '/api/groups', teacher.token, { name: 'x'.repeat(81) })).json().validationErrors).toEqual({ name: 'groups.error.nameTooLong' });
     expect((await inject('POST', '/api/groups', teacher.token, {})).json().validationErrors).toEqual({ name: 'groups.error.nameRequired' });
+    expect((await inject('POST', '/api/groups', teacher.token, { name: 'Bell\u0007' })).json().validationErrors).toEqual({ name: 'groups.error.nameInvalid' });
+    expect((await inject('POST', '/api/groups', teacher.token, { name: 'Nul\u0000' })).json().validationErrors).toEqual({ name: 'common.error.invalidValue' });
   });
 
   it('renames a group, including a change of case only', async () => {

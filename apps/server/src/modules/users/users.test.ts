@@ -98,7 +98,7 @@ describe.each(testDatabases())('users on %s', (dialect) => {
       const login = uniqueLogin('journey');
       const created = await inject('POST', '/api/users', undefined, { login, password: 'long-enough-1', name: 'J', role: 'student', grade: 6, gradeLetter: 'А' });
       expect((await signIn(login, 'long-enough-1')).statusCode).toBe(403);
-      const activated = await inject('PUT', `/api/users/${created.json().id}`, teacher.token, { ...created.json(), activated: true });
+      const activated = await inject('PUT', `/api/users/${created.json().id}`, teacher.token, { ...created.json<Record<string, unknown>>(), activated: true });
       expect(activated.statusCode).toBe(200);
       expect(activated.json().activated).toBe(true);
       expect((await signIn(login, 'long-enough-1')).statusCode).toBe(200);

@@ -1,0 +1,23 @@
+import { INVALID_VALUE_KEY } from '@mathclub/shared';
+import { validationError } from './app-error.js';
+
+/**
+ * The path of the first string (value or key) holding a NUL character, or undefined.
+ * PostgreSQL text cannot store U+0000, and no form has a use for it.
+ */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findNul(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Throws 400 VALIDATION_FAILED naming the field when `value` holds a NUL anywhere. */
+export function assertNoNul(value: unknown, root = 'body'): void {
+  const path = findNul(value);
+  if (path) throw validationError({ [path.join('.') || root]: INVALID_VALUE_KEY });
+}
