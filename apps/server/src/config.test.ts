@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, PRODUCTION_HASH_COST } from './config.js';
+
+describe('config', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mathclub-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has safe defaults for the embedded set-up', () => {
+    const base = tempDir();
+    const config = loadConfig({ INIT_CWD: base });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(base, 'data'),
+      databaseUrl: `sqlite:${path.join(base, 'data', 'mathclub.sqlite')}`,
+      logLevel: 'info',
+      publicUrl: undefined,
+      tokenTtlSeconds: 12 * 3600,
+      loginRateLimit: 10,
+      rateLimitPerIp: 300,
+      loginRateLimitPerIp: 30,
+      trustProxy: false,
+      passwordHash: PRODUCTION_HASH_COST,
+    });
+    expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('generates the JWT secret once, keeps it 0600 in DATA_DIR and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it('reads every variable', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u@db:5432/mathclub',
+      JWT_SECRET: 's'.repeat(32),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://club.school.example',
+      TOKEN_TTL: '30m',
+      WEB_DIST_DIR: '/srv/web',
+      LOGIN_RATE_LIMIT: '5',
+      RATE_LIMIT_PER_IP: '100',
+      LOGIN_RATE_LIMIT_PER_IP: '7',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: 'postgres://u@db:5432/mathclub',
+      logLevel: 'warn',
+      publicUrl: 'https://club.school.example',
+      tokenTtlSeconds: 1800,
+      webDistDir: '/srv/web',
+      loginRateLimit: 5,
+      rateLimitPerIp: 100,
+      loginRateLimitPerIp: 7,
+      trustProxy: true,
+    });
+  });
+
+  it('refuses unusable values with a message naming the variable', () => {
+    const dataDir = tempDir();
+    const bad: Record<string, string>[] = [
+      { PORT: 'eighty' },
+      { PORT: '70000' },
+      { LOG_LEVEL: 'loud' },
+      { TOKEN_TTL: 'forever' },
+      { JWT_SECRET: 'short' },
+      { PUBLIC_URL: 'not a url' },
+      { TRUST_PROXY: 'maybe' },
+      { LOGIN_RATE_LIMIT: '0' },
+      { DATABASE_URL: 'mysql://x' },
+    ];
+    for (const env of bad) {
+      const name = Object.keys(env)[0]!;
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...env }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...env }), name).toThrow(name);
+    }
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('12h')).toBe(43_200);
+    expect(parseDuration('90')).toBe(90);
+    expect(parseDuration('2d')).toBe(172_800);
+    expect(parseDuration('0')).toBeUndefined();
+    expect(parseDuration('1w')).toBeUndefined();
+  });
+});
