@@ -27,8 +27,8 @@ describe('config', () => {
       publicUrl: undefined,
       tokenTtlSeconds: 12 * 3600,
       loginRateLimit: 10,
-      rateLimitPerIp: 300,
-      loginRateLimitPerIp: 30,
+      rateLimitPerIp: 600,
+      loginRateLimitPerIp: 60,
       trustProxy: false,
       passwordHash: PRODUCTION_HASH_COST,
     });

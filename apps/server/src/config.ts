@@ -90,10 +90,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Failed login attempts allowed per login per 15 minutes. */
   LOGIN_RATE_LIMIT: positiveInt.default(10),
-  /** API requests allowed per IP per minute. */
-  RATE_LIMIT_PER_IP: positiveInt.default(300),
-  /** Login attempts allowed per IP per minute. */
-  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  /**
+   * API requests allowed per IP per minute (pages and assets are not counted). Sized for a whole
+   * classroom sharing one school NAT address; behind a reverse proxy set TRUST_PROXY=true.
+   */
+  RATE_LIMIT_PER_IP: positiveInt.default(600),
+  /** Login attempts allowed per IP per minute (a class signing in at once shares one NAT address). */
+  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
   TRUST_PROXY: booleanEnv.default(false),
 });

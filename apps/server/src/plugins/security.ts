@@ -30,9 +30,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitPerIp,
-    timeWindow: 60_000,
+    global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
+  // An app-wide onRequest hook, so it runs before any route's own authentication hook (route-level
+  // limits would run after it and never see a flood of unauthenticated calls). Pages and assets are
+  // not counted; neither are the load balancer's probes.
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: config.rateLimitPerIp,
+      timeWindow: 60_000,
+      allowList: (request) => {
+        const url = request.url;
+        return !url.startsWith('/api/') || url.startsWith('/api/health') || url.startsWith('/api/ready');
+      },
+    }),
+  );
 }

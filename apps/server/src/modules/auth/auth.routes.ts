@@ -6,8 +6,12 @@ import { AuthService } from './auth.service.js';
 
 /** POST /api/auth/login. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = new LoginThrottle(app.config.loginRateLimit, app.config.loginWindowMs);
-  const service = new AuthService(app.db, app.passwords, throttle);
+  const service = new AuthService(
+    app.db,
+    app.passwords,
+    new LoginThrottle(app.config.loginRateLimit, app.config.loginWindowMs),
+    new LoginThrottle(app.config.loginRateLimitPerIp, 60_000),
+  );
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/login', {
     schema: {
       tags: ['auth'],
@@ -15,9 +19,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       body: loginRequestSchema,
       response: { 200: loginResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
     },
-    config: { rateLimit: { max: app.config.loginRateLimitPerIp, timeWindow: 60_000 } },
     handler: async (request) => {
-      const user = await service.login(request.body);
+      const user = await service.login(request.body, request.ip);
       return { access_token: app.issueToken(user) };
     },
   });

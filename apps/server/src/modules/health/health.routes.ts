@@ -9,12 +9,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/health', {
     schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
-    config: { rateLimit: false },
     handler: async () => ({ status: 'ok' as const }),
   });
   r.get('/api/ready', {
     schema: { tags: ['health'], summary: 'The database answers', response: { 200: healthSchema, 503: apiErrorSchema } },
-    config: { rateLimit: false },
     handler: async () => {
       if (!(await pingDb(app.db))) throw new AppError('SERVICE_UNAVAILABLE');
       return { status: 'ok' as const };
