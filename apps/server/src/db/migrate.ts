@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import * as initial from './migrations/2026112100_initial.js';
+import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
 
 interface MigrationModule {
   up: (db: Kysely<any>, dialect: Dialect) => Promise<void>;
@@ -11,6 +12,7 @@ interface MigrationModule {
 /** Listed by hand (never globbed) so the compiled build finds them. Names sort by timestamp. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112100_initial': initial,
+  '2026112101_sessions_valid_after': sessionsValidAfter,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -25,6 +25,8 @@ export interface UsersTable {
   grade_letter: string | null;
   created_at: string;
   updated_at: string;
+  /** Tokens issued before this ISO time are refused (set on password changes); null: none refused. */
+  sessions_valid_after: string | null;
 }
 
 export interface GroupsTable {

@@ -3,7 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import { TEACHING_ROLES, type AuthenticatedUser, type Role } from '@mathclub/shared';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import { findSessionUser } from '../modules/users/users.repository.js';
 
 /** What each route may ask for: any signed-in user, teacher powers (teacher or admin), or a student. */
 export type Requirement = 'signedIn' | 'teacher' | 'student';
@@ -68,17 +68,23 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
 
   const authenticate: Hook = async (request) => {
     let sub: string | undefined;
+    let issuedAt: number;
     try {
-      const payload = await request.jwtVerify<{ sub?: unknown }>();
+      const payload = await request.jwtVerify<{ sub?: unknown; iat?: unknown }>();
       sub = typeof payload.sub === 'string' ? payload.sub : undefined;
+      issuedAt = typeof payload.iat === 'number' ? payload.iat : 0;
     } catch {
       throw new AppError('UNAUTHORIZED');
     }
     const id = sub && /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : NaN;
     if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
-    const user = await findUserById(app.db, id);
-    if (!user || !user.activated) throw new AppError('UNAUTHORIZED');
-    request.currentUser = user as AuthenticatedUser;
+    const found = await findSessionUser(app.db, id);
+    if (!found || !found.user.activated) throw new AppError('UNAUTHORIZED');
+    // A password change ends every session opened before it (iat has whole-second precision).
+    if (found.sessionsValidAfter && issuedAt * 1000 < Math.floor(Date.parse(found.sessionsValidAfter) / 1000) * 1000) {
+      throw new AppError('UNAUTHORIZED');
+    }
+    request.currentUser = found.user as AuthenticatedUser;
   };
   app.decorate('authenticate', authenticate);
 

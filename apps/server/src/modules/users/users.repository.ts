@@ -51,6 +51,14 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
   return toUser(row, groups.get(id) ?? []);
 }
 
+/** The user plus the moment before which their tokens stop counting, for the per-request check. */
+export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ user: User; sessionsValidAfter: string | null } | undefined> {
+  const row = await db.selectFrom('users').select([...USER_COLUMNS, 'sessions_valid_after']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const groups = await groupsByUser(db, [id]);
+  return { user: toUser(row, groups.get(id) ?? []), sessionsValidAfter: row.sessions_valid_after };
+}
+
 /** The user and password hash for a login (case-insensitive), for sign-in only. */
 export async function findCredentialsByLogin(db: Kysely<DB>, login: string) {
   return db
@@ -116,6 +124,8 @@ export interface UserPatch {
   grade?: number | null;
   gradeLetter?: string | null;
   passwordHash?: string;
+  /** With a new password: tokens issued before this ISO time stop counting. */
+  sessionsValidAfter?: string;
 }
 
 /** Applies the given fields; returns false when the user does not exist. */
@@ -126,6 +136,7 @@ export async function updateUser(db: Kysely<DB>, id: number, patch: UserPatch): 
   if (patch.grade !== undefined) values.grade = patch.grade;
   if (patch.gradeLetter !== undefined) values.grade_letter = patch.gradeLetter;
   if (patch.passwordHash !== undefined) values.password_hash = patch.passwordHash;
+  if (patch.sessionsValidAfter !== undefined) values.sessions_valid_after = patch.sessionsValidAfter;
   const result = await db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

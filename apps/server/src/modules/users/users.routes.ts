@@ -5,6 +5,7 @@ import {
   apiErrorSchema,
   changeOwnPasswordSchema,
   idParamsSchema,
+  loginResponseSchema,
   profileUpdateResponseSchema,
   setTemporaryPasswordSchema,
   signUpSchema,
@@ -70,15 +71,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.put('/api/users/me/password', {
     schema: {
       tags: ['users'],
-      summary: 'Change your own password',
+      summary: 'Change your own password; other sessions end, this one gets a fresh token',
       security: [{ bearerAuth: [] }],
       body: changeOwnPasswordSchema,
-      response: { 204: noContent, ...errors },
+      response: { 200: loginResponseSchema, ...errors },
     },
     onRequest: app.authenticate,
-    handler: async (request, reply) => {
-      await service.changeOwnPassword(currentUser(request), request.body);
-      return reply.code(204).send(null);
+    handler: async (request) => {
+      const user = await service.changeOwnPassword(currentUser(request), request.body);
+      return { access_token: withToken(user).access_token };
     },
   });
 
@@ -104,7 +105,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.put('/api/users/:id/password', {
     schema: {
       tags: ['users'],
-      summary: "Set a student's temporary password (teacher)",
+      summary: "Set a student's temporary password (teacher); the student's sessions end",
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: setTemporaryPasswordSchema,

@@ -8,7 +8,7 @@ import type {
   User,
   UserUpdateInput,
 } from '@mathclub/shared';
-import { isUniqueViolation } from '../../db/database.js';
+import { isUniqueViolation, nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
@@ -116,13 +116,18 @@ export class UsersService {
     return this.profile(actor);
   }
 
-  /** Anyone changes their own password after proving the current one. */
-  async changeOwnPassword(actor: AuthenticatedUser, input: ChangeOwnPassword): Promise<void> {
+  /**
+   * Anyone changes their own password after proving the current one. Every older session ends;
+   * the caller gets the user back to issue a fresh token for the device they are on.
+   */
+  async changeOwnPassword(actor: AuthenticatedUser, input: ChangeOwnPassword): Promise<User> {
     const currentHash = await repo.findPasswordHash(this.db, actor.id);
     if (!currentHash || !(await this.passwords.verify(currentHash, input.currentPassword))) {
       throw validationError({ currentPassword: 'password.error.currentWrong' }, 'WRONG_PASSWORD');
     }
-    await repo.updateUser(this.db, actor.id, { passwordHash: await this.passwords.hash(input.newPassword) });
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    await repo.updateUser(this.db, actor.id, { passwordHash, sessionsValidAfter: nowIso() });
+    return this.profile(actor);
   }
 
   /** A teacher sets a temporary password for a student who forgot theirs (never for a teacher). */
@@ -130,7 +135,8 @@ export class UsersService {
     const target = await repo.findUserById(this.db, id);
     if (!target) throw notFound();
     if (target.role !== 'student' || target.id === actor.id) throw new AppError('FORBIDDEN');
-    await repo.updateUser(this.db, id, { passwordHash: await this.passwords.hash(password) });
+    // Whoever was using the forgotten (or leaked) password is signed out too.
+    await repo.updateUser(this.db, id, { passwordHash: await this.passwords.hash(password), sessionsValidAfter: nowIso() });
   }
 
   /** Deduplicates group ids and checks they exist and fit the role's limit. */

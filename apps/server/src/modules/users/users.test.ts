@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser, TEST_PASSWORD, uniqueLogin } from '../../test/fixtures.js';
-import { decodeToken } from '../../test/jwt.js';
+import { craftToken, decodeToken } from '../../test/jwt.js';
 
 describe.each(testDatabases())('users on %s', (dialect) => {
   let t: TestApp;
@@ -15,6 +15,11 @@ describe.each(testDatabases())('users on %s', (dialect) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
   const signIn = (login: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  /** A token issued a minute ago, as if signed in earlier on another device. */
+  const oldToken = (id: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    return craftToken({ alg: 'HS256', typ: 'JWT' }, { sub: String(id), iat: now - 60, exp: now + 3600 }, t.config.jwtSecret);
+  };
   const countUsers = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   describe('sign-up', () => {
@@ -244,30 +249,42 @@ describe.each(testDatabases())('users on %s', (dialect) => {
   });
 
   describe('passwords', () => {
-    it('changes your own password after checking the current one', async () => {
-      const { user, token } = await createUser(t);
+    it('changes your own password after checking the current one, ending older sessions but not this one', async () => {
+      const { user } = await createUser(t);
+      const token = oldToken(user.id);
+      const otherDevice = oldToken(user.id);
       const wrong = await inject('PUT', '/api/users/me/password', token, { currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', validationErrors: { currentPassword: 'password.error.currentWrong' } });
       const short = await inject('PUT', '/api/users/me/password', token, { currentPassword: TEST_PASSWORD, newPassword: 'short' });
       expect(short.json().validationErrors).toEqual({ newPassword: 'auth.error.passwordTooShort' });
       const ok = await inject('PUT', '/api/users/me/password', token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' });
-      expect(ok.statusCode).toBe(204);
-      expect(ok.body).toBe('');
+      expect(ok.statusCode).toBe(200);
+      const fresh = ok.json<{ access_token: string }>().access_token;
+      expect(decodeToken(fresh)).toMatchObject({ sub: String(user.id), login: user.login });
+      expect((await inject('GET', '/api/users/profile', fresh)).statusCode).toBe(200);
+      expect((await inject('GET', '/api/users/profile', otherDevice)).statusCode).toBe(401);
       expect((await signIn(user.login, TEST_PASSWORD)).statusCode).toBe(401);
-      expect((await signIn(user.login, 'brand-new-pass')).statusCode).toBe(200);
+      const again = await signIn(user.login, 'brand-new-pass');
+      expect(again.statusCode).toBe(200);
+      expect((await inject('GET', '/api/users/profile', again.json().access_token)).statusCode).toBe(200);
     });
 
     it("lets a teacher set a student's temporary password, and nobody else's", async () => {
-      const { user: student, token: studentToken } = await createUser(t);
+      const { user: student } = await createUser(t);
+      const studentToken = oldToken(student.id);
       const { user: otherTeacher } = await createUser(t, { role: 'teacher' });
+      expect((await inject('PUT', `/api/users/${student.id}/password`, studentToken, { password: 'temporary-123' })).statusCode).toBe(403);
       const res = await inject('PUT', `/api/users/${student.id}/password`, teacher.token, { password: 'temporary-123' });
       expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      // Whoever held the old password's session is out.
+      expect((await inject('GET', '/api/users/profile', studentToken)).statusCode).toBe(401);
+      expect((await signIn(student.login, TEST_PASSWORD)).statusCode).toBe(401);
       expect((await signIn(student.login, 'temporary-123')).statusCode).toBe(200);
       expect((await inject('PUT', `/api/users/${otherTeacher.id}/password`, teacher.token, { password: 'temporary-123' })).statusCode).toBe(403);
       expect((await inject('PUT', `/api/users/${teacher.user.id}/password`, teacher.token, { password: 'temporary-123' })).statusCode).toBe(403);
       expect((await inject('PUT', '/api/users/999999/password', teacher.token, { password: 'temporary-123' })).statusCode).toBe(404);
-      expect((await inject('PUT', `/api/users/${student.id}/password`, studentToken, { password: 'temporary-123' })).statusCode).toBe(403);
       expect((await inject('PUT', `/api/users/${student.id}/password`, teacher.token, { password: '' })).json().validationErrors).toEqual({ password: 'auth.error.passwordRequired' });
     });
   });
