@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 64;
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+}
+
+/** Runs autocannon for `seconds` (or for `amount` requests) and keeps what the report needs. */
+export async function runLoad(
+  baseUrl: string,
+  spec: RequestSpec | { next: () => RequestSpec },
+  options: { seconds?: number; amount?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const common = {
+    url: baseUrl,
+    connections: options.connections ?? CONNECTIONS,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 8 }),
+    timeout: 30,
+  };
+  const opts =
+    'next' in spec
+      ? {
+          ...common,
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => {
+                const r = spec.next();
+                return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
+              },
+            },
+          ],
+        }
+      : { ...common, method: spec.method, headers: spec.headers, body: spec.body, path: spec.path, url: baseUrl + spec.path };
+  const result = await autocannon(opts as autocannon.Options);
+  const ok = result['2xx'];
+  const seconds = result.duration || 1;
+  return {
+    requestsPerSecond: Math.round(ok / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/**
+ * The yardstick: a bare node:http server answering `body` from memory with the same status and
+ * content type, after reading the request body like the real server must.
+ */
+export async function withBaseline<T>(port: number, status: number, contentType: string, body: Buffer, fn: (url: string) => Promise<T>): Promise<T> {
+  const server = http.createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 72_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Resident memory of the server process in MB, from /proc. */
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server (production mode, warn logs) and waits until /api/ready answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The load comes from one address; production limits would turn it into 429s.
+      RATE_LIMIT_PER_IP: '100000000',
+      LOGIN_RATE_LIMIT_PER_IP: '100000000',
+      LOGIN_RATE_LIMIT: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A multipart/form-data body for fields and at most one file. */
+export function multipartBody(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
+  const boundary = `----mathclub-bench-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

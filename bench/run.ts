@@ -1,0 +1,242 @@
+/**
+ * `npm run bench`: seeds a generated school, loads the built server with autocannon next to a bare
+ * node:http baseline, checks that group-scoped reads stay flat as the data grows, measures the web
+ * app's first-load JavaScript and Lighthouse scores, and writes bench/report.md + bench/report.json.
+ *
+ *   npm run bench -- --scale 1        (default: 200 groups, 10,000 students, 250,000 solutions)
+ *   DATABASE_URL=postgres://… npm run bench   (also runs every server measurement on PostgreSQL)
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createDb } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
+import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
+import { multipartBody, runLoad, startServer, withBaseline, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { renderReport, type BenchReport, type EndpointResult } from './report.js';
+import { seedSchool, type SeededSchool } from './seed.js';
+import { measureFirstLoadJs, runLighthouse, type PageToMeasure } from './web.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const SCALE = Number(arg('scale', '1'));
+const SECONDS = Number(arg('seconds', '8'));
+const SKIP_WEB = args.includes('--no-web');
+const PASSWORD = 'bench-password-1';
+const SERVER_PORT = 3900;
+const BASELINE_PORT = 3901;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WORK = path.join(ROOT, 'bench', 'results');
+
+interface PreparedDb {
+  env: Record<string, string>;
+  school: SeededSchool;
+  drop: () => Promise<void>;
+}
+
+/** A fresh, migrated, seeded database: SQLite under bench/results, or a new PostgreSQL database. */
+async function prepare(dialect: 'sqlite' | 'postgres', scale: number, passwordHash: string): Promise<PreparedDb> {
+  const name = `${dialect}-${scale}`;
+  const dataDir = path.join(WORK, `data-${name}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  let url = `sqlite:${path.join(dataDir, 'mathclub.sqlite')}`;
+  let drop = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL!;
+    const dbName = `mathclub_bench_${String(scale).replace('.', '_')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+    const removeDir = drop;
+    drop = async () => {
+      await removeDir();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    };
+  }
+  const database = createDb(url);
+  await migrateToLatest(database);
+  const school = await seedSchool(database.db, scale, passwordHash);
+  // Fresh statistics, as autovacuum would have them on a school's long-running database.
+  if (dialect === 'postgres') await sql`analyze`.execute(database.db);
+  await database.destroy();
+  console.log(`  seeded ${name}: ${school.students} students, ${school.tasks} tasks, ${school.solutions} solutions in ${school.seconds.toFixed(1)} s`);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }, school, drop };
+}
+
+async function login(url: string, loginName: string): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: loginName, password: PASSWORD }) });
+  if (!res.ok) throw new Error(`login ${loginName}: ${res.status} ${await res.text()}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  const user = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
+  return { token: access_token, user };
+}
+
+/** Measures one endpoint on the real server and the same bytes from the baseline server. */
+async function measure(server: RunningServer, name: string, spec: RequestSpec | { next: () => RequestSpec; sample: RequestSpec }, amount?: number): Promise<EndpointResult> {
+  const sampleSpec = 'next' in spec ? spec.sample : spec;
+  const probe = await fetch(server.url + sampleSpec.path, { method: sampleSpec.method, headers: sampleSpec.headers, body: sampleSpec.body });
+  const probeBody = Buffer.from(await probe.arrayBuffer());
+  const contentType = probe.headers.get('content-type') ?? 'application/json';
+  const options = amount ? { amount } : { seconds: SECONDS };
+  const real = await runLoad(server.url, spec, options);
+  const baseline = await withBaseline(BASELINE_PORT, probe.status, contentType, probeBody, (url) => runLoad(url, sampleSpec, { seconds: Math.min(SECONDS, 5) }));
+  const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
+  console.log(`  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`);
+  return { name, real, baseline, ratio, responseBytes: probeBody.length, probeStatus: probe.status };
+}
+
+async function fourMegabytePhoto(): Promise<Buffer> {
+  // Noise does not compress: about 4 MB of JPEG, like a phone photo.
+  const width = 2600;
+  const height = 1950;
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  let quality = 92;
+  for (;;) {
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    if (jpeg.length <= 4_200_000 || quality < 40) return jpeg;
+    quality -= 6;
+  }
+}
+
+async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, photo: Buffer) {
+  console.log(`\n[${dialect}] scale ${SCALE}`);
+  const prepared = await prepare(dialect, SCALE, passwordHash);
+  const server = await startServer(prepared.env, SERVER_PORT);
+  try {
+    const { firstGroup } = prepared.school;
+    const teacher = await login(server.url, firstGroup.teacherLogin);
+    const students = await Promise.all(firstGroup.studentLogins.map((l) => login(server.url, l)));
+    const student = students[0]!;
+    const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+    const json = (t?: string) => ({ 'content-type': 'application/json', ...(t ? auth(t) : {}) });
+
+    const endpoints: EndpointResult[] = [];
+    endpoints.push(await measure(server, 'POST /api/auth/login', { method: 'POST', path: '/api/auth/login', headers: json(), body: JSON.stringify({ login: firstGroup.studentLogins[1], password: PASSWORD }) }));
+    endpoints.push(await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: auth(student.token) }));
+    endpoints.push(await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }));
+    endpoints.push(await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }));
+    endpoints.push(await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }));
+
+    // Writes: every request answers a different (student, open task) pair, so none is a 409.
+    const pairs = students.flatMap((s) => firstGroup.openTaskIds.map((taskId) => ({ token: s.token, taskId })));
+    let cursor = 0;
+    const textSpec = (p: { token: string; taskId: number }): RequestSpec => {
+      const m = multipartBody({ taskId: String(p.taskId), answer: '$2^{10} = 1024$, so $n = 10$.' });
+      return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
+    };
+    const textCount = Math.min(2000, pairs.length - 400);
+    const sample = textSpec(pairs[cursor++]!);
+    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, textCount));
+    cursor = Math.max(cursor, textCount + 1);
+    const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
+      const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
+      return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
+    };
+    const imageSample = imageSpec(pairs[cursor++]!);
+    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, 192));
+
+    const rssMb = server.rssMb();
+    console.log(`  server RSS after the load: ${rssMb} MB`);
+    return { dialect, school: prepared.school, endpoints, rssMb, studentToken: student, server, prepared };
+  } catch (error) {
+    await server.stop();
+    await prepared.drop();
+    throw error;
+  }
+}
+
+/** tasks/mine and the leaderboard at 1/16, 1/4 and 1× the data: group-scoped reads should stay flat. */
+async function growthSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, full: { tasksMine: LoadResult; leaderboard: LoadResult }) {
+  const points = [];
+  for (const factor of [1, 4]) {
+    const scale = (SCALE * factor) / 16;
+    const prepared = await prepare(dialect, scale, passwordHash);
+    const server = await startServer(prepared.env, SERVER_PORT);
+    try {
+      const student = await login(server.url, prepared.school.firstGroup.studentLogins[0]!);
+      const auth = { authorization: `Bearer ${student.token}` };
+      const tasksMine = await runLoad(server.url, { method: 'GET', path: '/api/tasks/mine', headers: auth }, { seconds: SECONDS });
+      const leaderboard = await runLoad(server.url, { method: 'GET', path: '/api/leaderboard?groupId=1&period=all', headers: auth }, { seconds: SECONDS });
+      points.push({ factor, solutions: prepared.school.solutions, tasksMine, leaderboard });
+      console.log(`  growth ${factor}×: tasks/mine ${tasksMine.requestsPerSecond} req/s p99 ${tasksMine.p99} ms; leaderboard ${leaderboard.requestsPerSecond} req/s p99 ${leaderboard.p99} ms`);
+    } finally {
+      await server.stop();
+      await prepared.drop();
+    }
+  }
+  points.push({ factor: 16, solutions: Math.round(SCALE * 250_000), ...full });
+  return points;
+}
+
+async function main() {
+  mkdirSync(WORK, { recursive: true });
+  const started = Date.now();
+  const passwordHash = await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD);
+  const photo = await fourMegabytePhoto();
+  const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL?.startsWith('postgres') ? (['postgres'] as const) : [])];
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` },
+    scale: SCALE,
+    connections: 64,
+    seconds: SECONDS,
+    databases: [],
+    web: undefined,
+  };
+
+  for (const dialect of dialects) {
+    const suite = await serverSuite(dialect, passwordHash, photo);
+    let web: BenchReport['web'];
+    try {
+      if (dialect === 'sqlite' && !SKIP_WEB) {
+        const storage = { accessToken: suite.studentToken.token, authenticatedUser: JSON.stringify(suite.studentToken.user) };
+        const pages: PageToMeasure[] = [
+          { name: 'landing', path: '/' },
+          { name: 'login', path: '/login' },
+          { name: 'student arena', path: '/student', storage },
+        ];
+        console.log('\n[web]');
+        const js = await measureFirstLoadJs(suite.server.url, pages);
+        for (const p of js) console.log(`  ${p.name}: ${(p.gzipBytes / 1024).toFixed(1)} KB gzip in ${p.files} files`);
+        const lighthouse = await runLighthouse(suite.server.url, pages);
+        for (const l of lighthouse) console.log(`  ${l.name}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}`);
+        web = { js, lighthouse };
+      }
+    } finally {
+      await suite.server.stop();
+      await suite.prepared.drop();
+    }
+    if (web) report.web = web;
+    const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
+    const growth = await growthSuite(dialect, passwordHash, { tasksMine: byName('GET /api/tasks/mine'), leaderboard: byName('GET /api/leaderboard') });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, growth });
+  }
+
+  report.durationSeconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(path.join(ROOT, 'bench', 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path.join(ROOT, 'bench', 'report.md'), renderReport(report));
+  console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface PageToMeasure {
+  name: string;
+  path: string;
+  /** localStorage entries set before the page loads (a signed-in session). */
+  storage?: Record<string, string>;
+}
+
+export interface PageJs {
+  name: string;
+  files: number;
+  gzipBytes: number;
+}
+
+/** The JavaScript a page downloads on its first load, gzip-compressed at level 9 and summed. */
+export async function measureFirstLoadJs(baseUrl: string, pages: PageToMeasure[]): Promise<PageJs[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS, headless: true });
+  const out: PageJs[] = [];
+  try {
+    for (const p of pages) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      if (p.storage) {
+        await context.addInitScript((entries) => {
+          for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+        }, p.storage);
+      }
+      const page = await context.newPage();
+      const scripts = new Map<string, Promise<Buffer>>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script' && res.ok()) scripts.set(res.url(), res.body());
+      });
+      await page.goto(baseUrl + p.path, { waitUntil: 'networkidle' });
+      let gzipBytes = 0;
+      for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+      out.push({ name: p.name, files: scripts.size, gzipBytes });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+export interface LighthouseScores {
+  name: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+/** Lighthouse in its default mobile mode, in the system Chromium, for each page. */
+export async function runLighthouse(baseUrl: string, pages: PageToMeasure[]): Promise<LighthouseScores[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROME_ARGS] });
+  const out: LighthouseScores[] = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    for (const p of pages) {
+      const page = await browser.newPage();
+      if (p.storage) {
+        await page.goto(baseUrl + '/terms');
+        await page.evaluate((entries) => {
+          for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+        }, p.storage);
+      }
+      const result = await lighthouse(
+        baseUrl + p.path,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(p.storage) },
+        undefined,
+        page,
+      );
+      const c = result?.lhr.categories;
+      const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100);
+      out.push({ name: p.name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+      await page.close();
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
