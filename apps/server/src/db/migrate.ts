@@ -5,8 +5,8 @@ import * as initial from './migrations/2026112100_initial.js';
 import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
 
 interface MigrationModule {
-  up: (db: Kysely<any>, dialect: Dialect) => Promise<void>;
-  down?: (db: Kysely<any>, dialect: Dialect) => Promise<void>;
+  up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
+  down?: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 }
 
 /** Listed by hand (never globbed) so the compiled build finds them. Names sort by timestamp. */
@@ -23,7 +23,7 @@ class StaticProvider implements MigrationProvider {
       const down = m.down;
       out[name] = {
         up: (db) => m.up(db, this.dialect),
-        ...(down ? { down: (db: Kysely<any>) => down(db, this.dialect) } : {}),
+        ...(down ? { down: (db: Kysely<unknown>) => down(db, this.dialect) } : {}),
       };
     }
     return out;

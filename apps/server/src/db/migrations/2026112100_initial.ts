@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /** Every table of the first release. Frozen: later changes get a new migration. */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // The one place the engines differ: how an auto-incrementing integer key is spelled.
-  const id = (col: any) =>
+  const id = (col: ColumnDefinitionBuilder) =>
     dialect === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
 
   await db.schema
@@ -76,7 +76,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('solutions_reviewer_idx').on('solutions').column('reviewer_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['solutions', 'tasks', 'user_groups', 'groups', 'users']) {
     await db.schema.dropTable(table).execute();
   }
