@@ -44,8 +44,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.teacher.tasks} replace /> },
           { path: paths.teacher.students, element: <Pages.StudentsPage /> },
-          { path: paths.teacher.tasks, element: <ComingSoon titleKey="teacher.tasks.title" /> },
-          { path: paths.teacher.review, element: <ComingSoon titleKey="teacher.review.title" /> },
+          { path: paths.teacher.tasks, element: <Pages.TeacherTasksRoute /> },
+          { path: paths.teacher.review, element: <Pages.ReviewRoute /> },
           { path: paths.teacher.groups, element: <Pages.GroupsPage /> },
           { path: paths.teacher.leaderboard, element: <ComingSoon titleKey="leaderboard.title" /> },
           { path: paths.teacher.profile, element: <Pages.TeacherProfileRoute /> },
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           </RequireRole>
         ),
         children: [
-          { index: true, element: <ComingSoon titleKey="student.arena.title" /> },
+          { index: true, element: <Pages.StudentArenaRoute /> },
           { path: paths.student.leaderboard, element: <ComingSoon titleKey="leaderboard.title" /> },
           { path: paths.student.profile, element: <Pages.StudentProfileRoute /> },
         ],

@@ -31,6 +31,12 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+/** A 401 on a call other than login: the session is over, go to /login (SEED.md §4). */
+export function signOutAfterUnauthorized() {
+  clearSession();
+  onUnauthorized();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -39,8 +45,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function readError(response: Response): Promise<ApiRequestError> {
-  let body: unknown = null;
+/** Turns a non-OK response into an ApiRequestError (also used by the upload helper). */
+export async function readError(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
   try {
     body = await response.json();
   } catch {
@@ -81,10 +88,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const response = await fetch(path, { method, headers, body: payload, signal });
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && !anonymous) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (response.status === 401 && !anonymous) signOutAfterUnauthorized();
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -10,3 +10,6 @@ export const StudentsPage = lazy(() => import('../../features/users/components/S
 export const GroupsPage = lazy(() => import('../../features/groups/components/GroupsPage').then((m) => ({ default: m.GroupsPage })));
 export const TeacherProfileRoute = lazy(() => import('./profile-routes').then((m) => ({ default: m.TeacherProfileRoute })));
 export const StudentProfileRoute = lazy(() => import('./profile-routes').then((m) => ({ default: m.StudentProfileRoute })));
+export const TeacherTasksRoute = lazy(() => import('./teacher-tasks-route').then((m) => ({ default: m.TeacherTasksRoute })));
+export const ReviewRoute = lazy(() => import('./review-route').then((m) => ({ default: m.ReviewRoute })));
+export const StudentArenaRoute = lazy(() => import('./student-arena-route').then((m) => ({ default: m.StudentArenaRoute })));

@@ -1,0 +1,114 @@
+import './arena.css';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { useMySolutions, mySolutionsQueryKey } from '../api/get-my-solutions';
+import { useMyTasks } from '../api/get-my-tasks';
+import { computeStats, tasksToSolve } from './arena-stats';
+import { MySolutions } from './MySolutions';
+import { SolveTaskItem } from './SolveTaskItem';
+import { SuccessStats } from './SuccessStats';
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="list-loading" role="status">
+      <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+      <span className="visually-hidden">{t('app.loading')}</span>
+    </div>
+  );
+}
+
+interface Props {
+  /** false when the student has not chosen a group; undefined while the profile loads. */
+  hasGroup: boolean | undefined;
+  profilePath: string;
+}
+
+/** The student's arena (SEED.md §2, PRODUCT.md §6): your success, solve tasks, my solutions. */
+export function ArenaPage({ hasGroup, profilePath }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const tasks = useMyTasks();
+  const solutions = useMySolutions();
+  const [reloadFailed, setReloadFailed] = useState(false);
+
+  useEffect(() => {
+    if (tasks.error) console.error('Failed to load tasks', tasks.error);
+    if (solutions.error) console.error('Failed to load solutions', solutions.error);
+  }, [tasks.error, solutions.error]);
+
+  // The list is only right once both are in: a task answered a moment ago must not show.
+  const loading = tasks.isPending || solutions.isPending;
+  const taskList = tasks.data ?? [];
+  const solutionList = solutions.data ?? [];
+  const stats = computeStats(taskList, solutionList);
+  const toSolve = tasksToSolve(taskList, solutionList);
+
+  async function reloadAfterSend() {
+    setReloadFailed(false);
+    try {
+      await queryClient.refetchQueries({ queryKey: mySolutionsQueryKey }, { throwOnError: true });
+    } catch (error) {
+      console.error('Failed to load solutions after adding', error);
+      setReloadFailed(true);
+    }
+  }
+
+  return (
+    <section className="page page--arena">
+      <PageTitle>{t('student.arena.title')}</PageTitle>
+      {hasGroup === false ? (
+        <Message
+          severity="warn"
+          className="page__message"
+          content={
+            <span>
+              {t('arena.noGroup')} <Link to={profilePath}>{t('arena.noGroupLink')}</Link>
+            </span>
+          }
+        />
+      ) : null}
+      {tasks.isError ? <Message severity="error" text={t('arena.loadTasksFailed')} className="page__message" /> : null}
+      {solutions.isError && !solutions.data ? <Message severity="error" text={t('arena.loadSolutionsFailed')} className="page__message" /> : null}
+      {reloadFailed ? <Message severity="error" text={t('arena.reloadSolutionsFailed')} className="page__message" /> : null}
+
+      <section aria-labelledby="arena-success" className="arena__section">
+        <h3 id="arena-success" className="section-title">
+          {t('arena.stats.title')}
+        </h3>
+        {loading ? <Loading /> : <SuccessStats stats={stats} />}
+      </section>
+
+      <section aria-labelledby="arena-solve" className="arena__section">
+        <h3 id="arena-solve" className="section-title">
+          {t('arena.solve.title')}
+        </h3>
+        {loading ? (
+          <Loading />
+        ) : toSolve.length === 0 ? (
+          <p className="list-empty">{taskList.length === 0 ? t('arena.solve.noTasks') : t('arena.solve.allDone')}</p>
+        ) : (
+          <ul className="task-list" aria-label={t('arena.solve.title')}>
+            {toSolve.map(({ task, previous }) => (
+              <li key={task.id}>
+                <SolveTaskItem task={task} previous={previous} onSent={() => void reloadAfterSend()} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="arena-mine" className="arena__section">
+        <h3 id="arena-mine" className="section-title">
+          {t('arena.mine.title')}
+        </h3>
+        {solutions.isPending ? <Loading /> : <MySolutions solutions={solutionList} tasks={taskList} />}
+      </section>
+    </section>
+  );
+}

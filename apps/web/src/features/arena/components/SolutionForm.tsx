@@ -1,0 +1,98 @@
+import type { Task } from '@mathclub/shared';
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/ImageUpload';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSubmitSolution } from '../api/submit-solution';
+
+/** Sending needs trimmed text or a file (SEED.md §5). */
+export function canSend(answer: string, file: File | null): boolean {
+  return answer.trim() !== '' || file !== null;
+}
+
+interface Props {
+  task: Task;
+  onSent: () => void;
+  onCancel: () => void;
+}
+
+/** The 'suggest solution' form: 5-row answer, a photo or image, Send with upload progress. */
+export function SolutionForm({ task, onSent, onCancel }: Props) {
+  const { t } = useTranslation();
+  const submit = useSubmitSolution();
+  const [answer, setAnswer] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const sending = submit.isPending;
+  const answerId = `solution-${task.id}-answer`;
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!canSend(answer, file) || sending) return;
+    setErrorKey(null);
+    setImageError(undefined);
+    setProgress(0);
+    submit.mutate(
+      { taskId: task.id, answer: answer.trim(), image: file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setAnswer('');
+          setFile(null);
+          onSent();
+        },
+        onError: (error) => {
+          console.error('Failed to send answer', error);
+          if (error instanceof ApiRequestError && error.code === 'SOLUTION_EXISTS') {
+            setErrorKey('solutions.error.exists');
+            return;
+          }
+          if (error instanceof ApiRequestError && error.validationErrors.solutionImage) setImageError(error.validationErrors.solutionImage);
+          setErrorKey('arena.solve.sendFailed');
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="solution-form" onSubmit={send} noValidate aria-busy={sending} aria-label={t('arena.solve.formLabel', { title: task.title })}>
+      <div className="field">
+        <label htmlFor={answerId}>{t('arena.solve.answer')}</label>
+        <InputTextarea
+          id={answerId}
+          rows={5}
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          disabled={sending}
+          aria-describedby={`${answerId}-hint`}
+          autoFocus
+        />
+        <small id={`${answerId}-hint`} className="field-hint">
+          {t('arena.solve.answerHint')}
+        </small>
+      </div>
+      <div className="field">
+        <span className="field__label">{t('arena.solve.image')}</span>
+        <ImageUpload id={`solution-${task.id}-image`} file={file} onChange={setFile} disabled={sending} errorKey={imageError} />
+      </div>
+      {sending ? (
+        <div className="solution-form__progress" role="status">
+          <span className="field-hint">{t('arena.solve.sending')}</span>
+          <ProgressBar value={progress} showValue={false} style={{ height: '0.5rem' }} aria-label={t('arena.solve.progress')} />
+        </div>
+      ) : null}
+      <div role="alert" className="form__alert">
+        {errorKey ? <Message severity="error" text={t(errorKey)} className="form__message" /> : null}
+      </div>
+      <div className="solution-form__actions">
+        <Button type="button" label={t('common.cancel')} severity="secondary" text onClick={onCancel} disabled={sending} />
+        <Button type="submit" label={t('arena.solve.send')} icon="pi pi-send" loading={sending} disabled={!canSend(answer, file) || sending} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { taskSchema, type Task } from '@mathclub/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const tasksQueryKey = ['tasks'] as const;
+
+/** GET /api/tasks: the tasks of the teacher's groups, newest first. */
+export function getTasks(): Promise<Task[]> {
+  return apiRequest('/api/tasks', {}, z.array(taskSchema));
+}
+
+export const tasksQueryOptions = () => queryOptions({ queryKey: tasksQueryKey, queryFn: getTasks });
+
+export function useTasks() {
+  return useQuery(tasksQueryOptions());
+}

@@ -1,0 +1,201 @@
+import {
+  createTaskFieldsSchema,
+  DRAFT_DEBOUNCE_MS,
+  LEVELS,
+  POINTS_OPTIONS,
+  TEXT_OR_IMAGE_REQUIRED,
+  type Group,
+  type Task,
+} from '@mathclub/shared';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorProps, FieldError } from '../../../components/FieldError';
+import { ImageUpload } from '../../../components/ImageUpload';
+import { MathText } from '../../../components/MathText';
+import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrors } from '../../../lib/form-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCreateTask } from '../api/create-task';
+import type { TaskDraft } from './task-draft';
+
+interface Props {
+  draft: TaskDraft;
+  onDraftChange: (patch: Partial<TaskDraft>) => void;
+  /** The teacher's own groups: a task goes to one of them. */
+  groups: Group[];
+  groupsLoading?: boolean;
+  onCreated: (task: Task) => void;
+}
+
+/** Server field names → the form's fields. */
+const serverField: Record<string, string> = { group: 'groupId', taskImage: 'image' };
+
+/**
+ * The task form (SEED.md §2, §4, §5): every rule checked on submit, the form disabled under a
+ * spinner while sending, values kept on failure. The parent resets the draft after success.
+ */
+export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, onCreated }: Props) {
+  const { t } = useTranslation();
+  const create = useCreateTask();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState(false);
+  const previewText = useDebouncedValue(draft.text, DRAFT_DEBOUNCE_MS);
+  const busy = create.isPending;
+
+  const levelOptions = LEVELS.map((level) => ({ value: level, label: t(`tasks.levels.${level}`) }));
+  const pointsOptions = POINTS_OPTIONS.map((p) => ({ value: p, label: String(p) }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailed(false);
+    const parsed = createTaskFieldsSchema.safeParse({
+      title: draft.title,
+      text: draft.text,
+      level: draft.level ?? undefined,
+      points: draft.points ?? '',
+      group: draft.groupId ?? '',
+    });
+    const found = fieldErrors(parsed.error);
+    if (found.group) found.groupId = found.group;
+    if (!draft.text.trim() && !draft.image) found.text ??= TEXT_OR_IMAGE_REQUIRED;
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    create.mutate(
+      {
+        title: parsed.data.title,
+        text: parsed.data.text,
+        level: parsed.data.level,
+        points: parsed.data.points,
+        groupId: parsed.data.group,
+        image: draft.image,
+      },
+      {
+        onSuccess: (task) => {
+          setErrors({});
+          onCreated(task);
+        },
+        onError: (error) => {
+          console.error('Failed to add task', error);
+          const fromServer: Record<string, string> = {};
+          if (error instanceof ApiRequestError) {
+            for (const [field, key] of Object.entries(error.validationErrors)) fromServer[serverField[field] ?? field] = key;
+          }
+          setErrors(fromServer);
+          setFailed(Object.keys(fromServer).length === 0);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="task-form-wrap">
+      <form className="form task-form" onSubmit={submit} noValidate inert={busy} aria-busy={busy} data-testid="task-form">
+        <div className="field">
+          <label htmlFor="task-title">{t('teacher.tasks.form.title')}</label>
+          <InputText
+            id="task-title"
+            value={draft.title}
+            onChange={(e) => onDraftChange({ title: e.target.value })}
+            invalid={Boolean(errors.title)}
+            {...errorProps('task-title', errors.title)}
+          />
+          <FieldError fieldId="task-title" messageKey={errors.title} />
+        </div>
+
+        <div className="field">
+          <label htmlFor="task-text">{t('teacher.tasks.form.text')}</label>
+          <InputTextarea
+            id="task-text"
+            value={draft.text}
+            onChange={(e) => onDraftChange({ text: e.target.value })}
+            rows={5}
+            autoResize
+            invalid={Boolean(errors.text)}
+            aria-describedby={errors.text ? 'task-text-error task-text-hint' : 'task-text-hint'}
+            aria-invalid={errors.text ? true : undefined}
+          />
+          <small id="task-text-hint" className="field-hint">
+            {t('teacher.tasks.form.textHint')}
+          </small>
+          <FieldError fieldId="task-text" messageKey={errors.text} />
+          {previewText.trim() ? (
+            <section className="task-form__preview" aria-label={t('teacher.tasks.form.preview')}>
+              <span className="task-form__preview-label">{t('teacher.tasks.form.preview')}</span>
+              <MathText>{previewText}</MathText>
+            </section>
+          ) : null}
+        </div>
+
+        <div className="field">
+          <span className="field__label" id="task-image-label">
+            {t('teacher.tasks.form.image')}
+          </span>
+          <ImageUpload id="task-image" file={draft.image} onChange={(image) => onDraftChange({ image })} disabled={busy} errorKey={errors.image} />
+        </div>
+
+        <div className="field-row field-row--3">
+          <div className="field">
+            <label htmlFor="task-level">{t('teacher.tasks.form.level')}</label>
+            <Dropdown
+              inputId="task-level"
+              value={draft.level}
+              options={levelOptions}
+              onChange={(e) => onDraftChange({ level: e.value })}
+              placeholder={t('teacher.tasks.form.levelPlaceholder')}
+              invalid={Boolean(errors.level)}
+              {...errorProps('task-level', errors.level)}
+            />
+            <FieldError fieldId="task-level" messageKey={errors.level} />
+          </div>
+          <div className="field">
+            <label htmlFor="task-points">{t('teacher.tasks.form.points')}</label>
+            <Dropdown
+              inputId="task-points"
+              value={draft.points}
+              options={pointsOptions}
+              onChange={(e) => onDraftChange({ points: e.value })}
+              placeholder={t('teacher.tasks.form.pointsPlaceholder')}
+              invalid={Boolean(errors.points)}
+              {...errorProps('task-points', errors.points)}
+            />
+            <FieldError fieldId="task-points" messageKey={errors.points} />
+          </div>
+          <div className="field">
+            <label htmlFor="task-group">{t('teacher.tasks.form.group')}</label>
+            <Dropdown
+              inputId="task-group"
+              value={draft.groupId}
+              options={groups}
+              optionLabel="name"
+              optionValue="id"
+              onChange={(e) => onDraftChange({ groupId: e.value })}
+              placeholder={groupsLoading ? t('app.loading') : t('teacher.tasks.form.groupPlaceholder')}
+              emptyMessage={t('teacher.tasks.form.noGroups')}
+              invalid={Boolean(errors.groupId)}
+              {...errorProps('task-group', errors.groupId)}
+            />
+            <FieldError fieldId="task-group" messageKey={errors.groupId} />
+          </div>
+        </div>
+
+        <div role="alert" className="form__alert">
+          {failed ? <Message severity="error" text={t('teacher.tasks.form.failed')} className="form__message" /> : null}
+        </div>
+
+        <Button type="submit" label={t('teacher.tasks.form.submit')} icon="pi pi-plus" className="task-form__submit" disabled={busy} />
+      </form>
+      {busy ? (
+        <div className="task-form__overlay" role="status">
+          <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+          <span className="visually-hidden">{t('teacher.tasks.form.submitting')}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
