@@ -33,6 +33,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   // JSON only (multipart routes add their own parser): any other body type answers 415.
   app.removeContentTypeParser('text/plain');
+  // Same secure parser as Fastify's (prototype poisoning refused), but an empty body is "no body",
+  // so a DELETE sent with a JSON content type and nothing in it is not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

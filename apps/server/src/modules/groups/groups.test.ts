@@ -103,6 +103,12 @@ describe.each(testDatabases())('groups on %s', (dialect) => {
     expect((await inject('DELETE', `/api/groups/${g.id}`, teacher.token)).statusCode).toBe(404);
   });
 
+  it('accepts a DELETE that declares JSON but sends no body', async () => {
+    const g = await createGroup(t);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/groups/${g.id}`, headers: { ...bearer(teacher.token), 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(204);
+  });
+
   it('lets only teachers manage groups', async () => {
     const { token: student } = await createUser(t);
     const g = await createGroup(t);
