@@ -4,8 +4,12 @@ import type { Config } from './config.js';
 import { createDb, type Database } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { registerImages } from './modules/files/images.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { solutionsRoutes } from './modules/solutions/solutions.routes.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
@@ -49,6 +53,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
+  registerImages(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
   registerErrorHandling(app);
@@ -60,7 +65,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(groupsRoutes);
-  // Further API modules (tasks, solutions, files, leaderboard) register here, before the web app.
+  await app.register(filesRoutes);
+  await app.register(tasksRoutes);
+  await app.register(solutionsRoutes);
+  // Further API modules register here, before the web app.
 
   await registerWeb(app, config);
   return app;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import * as initial from './migrations/2026112100_initial.js';
 import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
+import * as solutionsOpenUnique from './migrations/2026112102_solutions_open_unique.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -13,6 +14,7 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112100_initial': initial,
   '2026112101_sessions_valid_after': sessionsValidAfter,
+  '2026112102_solutions_open_unique': solutionsOpenUnique,
 };
 
 class StaticProvider implements MigrationProvider {

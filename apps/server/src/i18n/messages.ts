@@ -1,7 +1,13 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type ErrorCode, type Language } from '@mathclub/shared';
 
 /** Messages beyond the one-per-code defaults. */
-type ExtraKey = 'GROUP_NOT_EMPTY.students' | 'GROUP_NOT_EMPTY.tasks' | 'NOT_FOUND.route' | 'INVALID_JSON';
+type ExtraKey =
+  | 'GROUP_NOT_EMPTY.students'
+  | 'GROUP_NOT_EMPTY.tasks'
+  | 'NOT_FOUND.route'
+  | 'INVALID_JSON'
+  | 'INVALID_MULTIPART'
+  | 'SOLUTION_EXISTS.newer';
 export type MessageKey = ErrorCode | ExtraKey;
 
 /** Every message a client can receive from the server, in each language (fallback uk). */
@@ -17,7 +23,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     GROUP_NAME_TAKEN: 'A group with this name already exists',
     GROUP_NOT_EMPTY: 'The group cannot be deleted while it is in use',
     CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
-    SOLUTION_EXISTS: 'You have already sent a solution to this task',
+    SOLUTION_EXISTS: 'You have already sent a solution to this task. You can try again if the teacher marks it incorrect',
     WRONG_PASSWORD: 'The current password is wrong',
     UNSUPPORTED_IMAGE: 'This file is not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
     IMAGE_TOO_LARGE: 'The image is larger than 5 MB',
@@ -31,6 +37,8 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     'GROUP_NOT_EMPTY.tasks': 'The group cannot be deleted: it still has tasks',
     'NOT_FOUND.route': 'There is no such API endpoint',
     INVALID_JSON: 'The request body is not valid JSON',
+    INVALID_MULTIPART: 'The upload is not a valid form. Please try again',
+    'SOLUTION_EXISTS.newer': 'The student has sent a newer solution to this task: review that one instead',
   },
   uk: {
     VALIDATION_FAILED: 'Деякі поля заповнено неправильно',
@@ -43,7 +51,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     GROUP_NAME_TAKEN: 'Група з такою назвою вже існує',
     GROUP_NOT_EMPTY: 'Групу не можна видалити, поки вона використовується',
     CANNOT_DEACTIVATE_SELF: 'Ви не можете деактивувати власний обліковий запис',
-    SOLUTION_EXISTS: 'Ви вже надіслали розв’язок цієї задачі',
+    SOLUTION_EXISTS: 'Ви вже надіслали розв’язок цієї задачі. Спробувати знову можна, якщо вчитель позначить його неправильним',
     WRONG_PASSWORD: 'Поточний пароль неправильний',
     UNSUPPORTED_IMAGE: 'Цей файл не є підтримуваним зображенням (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
     IMAGE_TOO_LARGE: 'Зображення більше за 5 МБ',
@@ -57,6 +65,8 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     'GROUP_NOT_EMPTY.tasks': 'Групу не можна видалити: у ній ще є задачі',
     'NOT_FOUND.route': 'Такого API-запиту не існує',
     INVALID_JSON: 'Тіло запиту не є коректним JSON',
+    INVALID_MULTIPART: 'Завантаження не є коректною формою. Спробуйте ще раз',
+    'SOLUTION_EXISTS.newer': 'Учень уже надіслав новіший розв’язок цієї задачі: перевірте його',
   },
 };
 

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@mathclub/shared';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import { contentTypeOfKey, isImageKey } from './image-store.js';
+import { ImageUrlSigner } from './signed-url.js';
+
+const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * GET /api/files/<key>?exp&sig: the bytes of a stored image. The signature is the permission (no
+ * bearer token, so `<img src>` works); only users allowed to see a task or solution get its link.
+ */
+export async function filesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/files/:shard/:name', {
+    schema: {
+      tags: ['files'],
+      summary: 'An uploaded image through its signed, expiring link (imageSecureUrl)',
+      params: z.object({ shard: z.string(), name: z.string() }),
+      // Checked by hand: any malformed link is a 403, never a 400 naming the query.
+      querystring: z.object({ exp: z.unknown().optional(), sig: z.unknown().optional() }).describe('exp: unix seconds; sig: HMAC'),
+      response: { 200: z.any().describe('The image bytes (image/jpeg or image/png)'), 403: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request, reply) => {
+      const key = `${request.params.shard}/${request.params.name}`;
+      const expText = single(request.query.exp);
+      const sig = single(request.query.sig);
+      const exp = expText && /^\d{1,12}$/.test(expText) ? Number(expText) : NaN;
+      if (!sig || !app.imageUrls.verify(key, exp, sig)) throw forbidden();
+      const data = isImageKey(key) ? await app.images.get(key) : null;
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', contentTypeOfKey(key))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', `private, max-age=${ImageUrlSigner.secondsLeft(exp)}`)
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  });
+}

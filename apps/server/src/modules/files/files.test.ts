@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@mathclub/shared';
+import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
+import { bearer, createGroup, createUser } from '../../test/fixtures.js';
+import { imageUrlKey } from './images.js';
+import { multipartBody } from './multipart-test-body.js';
+import { ImageUrlSigner } from './signed-url.js';
+import * as corpus from './test-images.js';
+
+describe.each(testDatabases())('signed image links on %s', (dialect) => {
+  let t: TestApp;
+  let url: string;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const body = multipartBody({ title: 'Picture', text: '', level: 'advanced', points: 5, group: group.id }, [
+      { field: 'taskImage', data: await corpus.plainJpeg(300, 200) },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: { ...bearer(teacher.token), ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    url = res.json<Task>().imageSecureUrl!;
+    key = /^\/api\/files\/([^?]+)\?/.exec(url)![1]!;
+  });
+  afterAll(async () => t.close());
+
+  const fetch = (u: string) => t.app.inject({ method: 'GET', url: u });
+  const parts = () => {
+    const u = new URL(url, 'http://x');
+    return { exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')! };
+  };
+
+  it('serves the image without any Authorization header, cached privately until the link expires', async () => {
+    const res = await fetch(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(res.headers['content-disposition']).toBe('inline');
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))![1]);
+    const secondsLeft = Number(parts().exp) - Date.now() / 1000;
+    expect(maxAge).toBeGreaterThan(86_000);
+    expect(maxAge).toBeLessThanOrEqual(Math.ceil(secondsLeft));
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('refuses tampered, foreign, expired and incomplete links with 403', async () => {
+    const { exp, sig } = parts();
+    const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
+    const otherKey = key.replace(/^(..)\/(.)/, (_m, shard: string, c: string) => `${shard}/${c === '0' ? '1' : '0'}`);
+    const foreign = new ImageUrlSigner('some-other-secret').urlFor(key)!;
+    const expired = new ImageUrlSigner(imageUrlKey(t.config.jwtSecret)).urlFor(key, Date.now() - 3 * 86_400_000)!;
+    const forged = [
+      `/api/files/${key}?exp=${exp}&sig=${flipped}`,
+      `/api/files/${key}?exp=${Number(exp) + 86_400}&sig=${sig}`,
+      `/api/files/${otherKey}?exp=${exp}&sig=${sig}`,
+      `/api/files/${key}?exp=${exp}`,
+      `/api/files/${key}?sig=${sig}`,
+      `/api/files/${key}`,
+      `/api/files/${key}?exp=${exp}&sig=${sig}&sig=${sig}`,
+      `/api/files/${key}?exp=abc&sig=${sig}`,
+      `/api/files/${key}?exp=${exp}&sig=${sig.slice(0, -1)}`,
+      foreign,
+      expired,
+    ];
+    for (const u of forged) {
+      const res = await fetch(u);
+      expect(res.statusCode, u).toBe(403);
+      expect(res.json(), u).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+      expect(res.headers['content-type'], u).toMatch(/^application\/json/);
+    }
+  });
+
+  it('signs links with a key of its own, not the JWT secret itself', async () => {
+    const withJwtSecret = new ImageUrlSigner(t.config.jwtSecret).urlFor(key)!;
+    expect((await fetch(withJwtSecret)).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a validly signed key that is not stored, and keeps path tricks out', async () => {
+    const signer = new ImageUrlSigner(imageUrlKey(t.config.jwtSecret));
+    const missing = signer.urlFor('ab/abababababababababababababababab.jpg')!;
+    expect((await fetch(missing)).statusCode).toBe(404);
+    const traversal = signer.urlFor('../jwt-secret')!;
+    expect([403, 404]).toContain((await fetch(traversal)).statusCode);
+    const encoded = signer.urlFor('..%2Fjwt-secret')!;
+    expect([403, 404]).toContain((await fetch(encoded)).statusCode);
+    const body = (await fetch(traversal)).body;
+    expect(body).not.toContain(t.config.jwtSecret);
+  });
+});

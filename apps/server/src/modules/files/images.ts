@@ -1,0 +1,60 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { ImageRejectedError, processImage } from './image-pipeline.js';
+import { DiskImageStore, type ImageStore } from './image-store.js';
+import { IMAGE_ERROR_KEYS, type UploadedFile } from './multipart.js';
+import { ImageUrlSigner } from './signed-url.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where cleaned uploads live (DATA_DIR/images in the embedded set-up). */
+    images: ImageStore;
+    /** Signs and checks the expiring links of imageSecureUrl. */
+    imageUrls: ImageUrlSigner;
+  }
+}
+
+/** A key of its own for image links, derived from the JWT secret: one secret to keep, two uses apart. */
+export function imageUrlKey(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('image-urls').digest('base64url');
+}
+
+/** Decorates the app with the image store and the URL signer (before the modules that use them). */
+export function registerImages(app: FastifyInstance, config: Config, store?: ImageStore): void {
+  app.decorate('images', store ?? new DiskImageStore(path.join(config.dataDir, 'images')));
+  app.decorate('imageUrls', new ImageUrlSigner(imageUrlKey(config.jwtSecret)));
+}
+
+/**
+ * Cleans an uploaded image and stores it, answering its key (null without a file). A refused
+ * image becomes a 400/413 naming the form field; nothing is stored then.
+ */
+export async function storeUploadedImage(store: ImageStore, file: UploadedFile | undefined, field: string): Promise<string | null> {
+  if (!file) return null;
+  let cleaned;
+  try {
+    cleaned = await processImage(file.data);
+  } catch (err) {
+    if (err instanceof ImageRejectedError) {
+      throw new AppError(err.code, { validationErrors: { [field]: IMAGE_ERROR_KEYS[err.code] } });
+    }
+    throw err;
+  }
+  return store.put(cleaned.data, cleaned.extension);
+}
+
+/**
+ * Runs `write` (the row insert) and removes the stored image when it fails, so a failed request
+ * leaves neither a row nor an orphan file.
+ */
+export async function withImageCleanup<T>(store: ImageStore, key: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (key) await store.delete(key).catch(() => {});
+    throw err;
+  }
+}

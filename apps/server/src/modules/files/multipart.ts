@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { z } from 'zod';
+import { IMAGE_MAX_BYTES, INVALID_VALUE_KEY, TASK_TEXT_MAX } from '@mathclub/shared';
+import { AppError, validationError } from '../../lib/app-error.js';
+import { findNul } from '../../lib/nul-guard.js';
+
+/** i18n keys the forms show under the image field. */
+export const IMAGE_ERROR_KEYS = {
+  UNSUPPORTED_IMAGE: 'images.error.unsupported',
+  IMAGE_TOO_LARGE: 'images.error.tooLarge',
+  IMAGE_TOO_MANY_PIXELS: 'images.error.tooManyPixels',
+  ONLY_ONE: 'images.error.onlyOne',
+} as const;
+
+/**
+ * Upload limits for every multipart route. A field value longer than `fieldSize` bytes arrives
+ * truncated but still longer than any text limit of the shared schemas (10,000 characters need at
+ * most 40,000 bytes), so the schema refuses it with the field's own "too long" key.
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: TASK_TEXT_MAX * 4,
+  fieldNameSize: 100,
+  parts: 12,
+  headerPairs: 20,
+} as const;
+
+/**
+ * Adds the multipart parser to the calling plugin's scope only (tasks, solutions): every other
+ * route keeps answering 415 to a form upload.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  // File size is checked by hand (file.truncated) so the answer can name the form field.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+}
+
+/** One uploaded file, held in memory (at most IMAGE_MAX_BYTES). */
+export interface UploadedFile {
+  data: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+/** The text fields and the optional single file of a multipart request. */
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: UploadedFile | undefined;
+}
+
+const badForm = () => new AppError('VALIDATION_FAILED', { messageKey: 'INVALID_MULTIPART' });
+
+/** Parser and limit failures → clean 4xx; nothing from a broken upload ever answers 500. */
+function mapMultipartError(err: unknown, fileField: string): AppError {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return validationError({ [fileField]: IMAGE_ERROR_KEYS.ONLY_ONE });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('IMAGE_TOO_LARGE', { validationErrors: { [fileField]: IMAGE_ERROR_KEYS.IMAGE_TOO_LARGE } });
+    default:
+      // Busboy's own errors (no boundary, truncated body, malformed part headers), prototype
+      // field names, JSON fields that are not JSON, a client that hung up mid-upload.
+      return badForm();
+  }
+}
+
+/**
+ * Reads a whole multipart request into memory: text fields plus at most one file, which must
+ * come under `fileField`. Limits and malformed bodies become 4xx AppErrors. An empty file part
+ * without a file name (a browser's untouched file input) counts as no file.
+ */
+export async function readMultipartForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fields: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  let tooLarge = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Every file is read to its end (busboy discards bytes past the limit) so parsing goes on.
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) {
+          tooLarge = true;
+          continue;
+        }
+        const data = Buffer.concat(chunks);
+        if (data.length === 0 && !part.filename) continue;
+        if (part.fieldname !== fileField) {
+          errors[part.fieldname] = INVALID_VALUE_KEY;
+          continue;
+        }
+        file = { data, filename: part.filename, mimetype: part.mimetype };
+      } else {
+        const name = part.fieldname;
+        if (name === fileField) {
+          // A text part where the file belongs: an empty one means "no file", anything else is wrong.
+          if (String(part.value) !== '') errors[name] = IMAGE_ERROR_KEYS.UNSUPPORTED_IMAGE;
+          continue;
+        }
+        if (Object.hasOwn(fields, name)) errors[name] = INVALID_VALUE_KEY;
+        fields[name] = String(part.value);
+      }
+    }
+  } catch (err) {
+    throw mapMultipartError(err, fileField);
+  }
+  if (tooLarge) throw new AppError('IMAGE_TOO_LARGE', { validationErrors: { [fileField]: IMAGE_ERROR_KEYS.IMAGE_TOO_LARGE } });
+  // PostgreSQL text cannot hold U+0000; the JSON routes refuse it in a preValidation hook.
+  const nulPath = findNul(fields);
+  if (nulPath) errors[nulPath.join('.') || 'body'] = INVALID_VALUE_KEY;
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return { fields, file };
+}
+
+const I18N_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
+
+/** Zod issues → {field: first i18n key}, the shape the forms show under each field. */
+export function zodValidationErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (field in out) continue;
+    out[field] = I18N_KEY.test(issue.message) ? issue.message : INVALID_VALUE_KEY;
+  }
+  return out;
+}
+
+/**
+ * Parses the form's text fields with a shared schema. `extra` adds cross-field rules (text or
+ * image) so every broken rule is reported at once.
+ */
+export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<string, string>, extra: Record<string, string> = {}): z.infer<S> {
+  const parsed = schema.safeParse(fields);
+  const errors = { ...(parsed.success ? {} : zodValidationErrors(parsed.error)), ...extra };
+  if (Object.keys(errors).length > 0 || !parsed.success) throw validationError(errors);
+  return parsed.data;
+}

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import { nowIso, toDbBool } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+/** A solution of a live task with its author's and reviewer's names, as one joined row. */
+export interface SolutionRow {
+  id: number;
+  taskId: number;
+  authorId: number;
+  authorName: string;
+  answer: string;
+  imageKey: string | null;
+  reviewed: number;
+  correct: number;
+  feedback: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+  reviewerId: number | null;
+  reviewerName: string | null;
+}
+
+/** Who may see which solutions: one author (a student), or the tasks of some groups (a teacher). */
+export interface SolutionFilter {
+  /** Only this author's solutions. */
+  authorId?: number;
+  /** Only solutions of tasks in these groups. */
+  groupIds?: number[];
+  taskId?: number;
+  reviewed?: boolean;
+}
+
+export interface NewSolution {
+  taskId: number;
+  authorId: number;
+  answer: string;
+  imageKey: string | null;
+}
+
+export interface ReviewValues {
+  reviewed: boolean;
+  correct: boolean;
+  reviewerId: number | null;
+  /** undefined keeps the saved feedback. */
+  feedback?: string | null;
+}
+
+/** Solutions of live tasks, joined with the task, the author and the reviewer (if any). */
+const liveSolutions = (db: Kysely<DB>) =>
+  db
+    .selectFrom('solutions')
+    .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
+    .innerJoin('users as author', 'author.id', 'solutions.author_id')
+    .leftJoin('users as reviewer', 'reviewer.id', 'solutions.reviewer_id')
+    .where('tasks.deleted_at', 'is', null)
+    .select([
+      'solutions.id as id',
+      'solutions.task_id as taskId',
+      'solutions.author_id as authorId',
+      'author.name as authorName',
+      'solutions.answer as answer',
+      'solutions.image_key as imageKey',
+      'solutions.reviewed as reviewed',
+      'solutions.correct as correct',
+      'solutions.feedback as feedback',
+      'solutions.created_at as createdAt',
+      'solutions.reviewed_at as reviewedAt',
+      'solutions.reviewer_id as reviewerId',
+      'reviewer.name as reviewerName',
+    ]);
+
+/**
+ * One query: unreviewed first, then oldest first. A teacher's list is driven by tasks_group_idx
+ * then solutions_task_idx; a student's by solutions_author_task_idx.
+ */
+export async function listSolutions(db: Kysely<DB>, filter: SolutionFilter): Promise<SolutionRow[]> {
+  if (filter.groupIds && filter.groupIds.length === 0) return [];
+  let query = liveSolutions(db);
+  if (filter.groupIds) query = query.where('tasks.group_id', 'in', filter.groupIds);
+  if (filter.authorId !== undefined) query = query.where('solutions.author_id', '=', filter.authorId);
+  if (filter.taskId !== undefined) query = query.where('solutions.task_id', '=', filter.taskId);
+  if (filter.reviewed !== undefined) query = query.where('solutions.reviewed', '=', toDbBool(filter.reviewed));
+  return query.orderBy('solutions.reviewed', 'asc').orderBy('solutions.created_at', 'asc').orderBy('solutions.id', 'asc').execute();
+}
+
+export async function findSolution(db: Kysely<DB>, id: number): Promise<SolutionRow | undefined> {
+  return liveSolutions(db).where('solutions.id', '=', id).executeTakeFirst();
+}
+
+/** The group of a solution's live task, or undefined (unknown solution or deleted task). */
+export async function liveSolutionGroup(db: Kysely<DB>, id: number): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('solutions')
+    .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
+    .where('solutions.id', '=', id)
+    .where('tasks.deleted_at', 'is', null)
+    .select('tasks.group_id as groupId')
+    .executeTakeFirst();
+  return row?.groupId;
+}
+
+/** The group of a live task, or undefined when there is no such live task. */
+export async function liveTaskGroup(db: Kysely<DB>, taskId: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom('tasks').select('group_id').where('id', '=', taskId).where('deleted_at', 'is', null).executeTakeFirst();
+  return row?.group_id;
+}
+
+/** True while the student has an unreviewed or a correct solution for the task. */
+export async function hasOpenSolution(db: Kysely<DB>, taskId: number, authorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('solutions')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .where('author_id', '=', authorId)
+    .where((eb) => eb.or([eb('reviewed', '=', 0), eb('correct', '=', 1)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts a solution; a second open one surfaces as the unique violation of solutions_open_unique. */
+export async function insertSolution(db: Kysely<DB>, solution: NewSolution): Promise<number> {
+  const row = await db
+    .insertInto('solutions')
+    .values({
+      task_id: solution.taskId,
+      author_id: solution.authorId,
+      answer: solution.answer,
+      image_key: solution.imageKey,
+      reviewed: 0,
+      correct: 0,
+      feedback: null,
+      created_at: nowIso(),
+      reviewed_at: null,
+      reviewer_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Records a verdict (or resets to unreviewed); may violate solutions_open_unique. */
+export async function updateReview(db: Kysely<DB>, id: number, values: ReviewValues): Promise<void> {
+  await db
+    .updateTable('solutions')
+    .set({
+      reviewed: toDbBool(values.reviewed),
+      correct: toDbBool(values.reviewed && values.correct),
+      reviewer_id: values.reviewed ? values.reviewerId : null,
+      reviewed_at: values.reviewed ? nowIso() : null,
+      ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { readMultipartForm, registerMultipart } from '../files/multipart.js';
+import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+
+/** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
+export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
+  await registerMultipart(app);
+  const service = new SolutionsService(app.db, app.images, app.imageUrls);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/solutions', {
+    schema: {
+      tags: ['solutions'],
+      summary: "Solutions you may see: a student's own, a teacher's groups'; unreviewed first, then oldest first",
+      security: [{ bearerAuth: [] }],
+      querystring: solutionsQuerySchema,
+      response: { 200: z.array(solutionSchema), ...errors },
+    },
+    onRequest: app.authenticate,
+    handler: async (request) => service.list(currentUser(request), request.query),
+  });
+
+  r.post('/api/solutions', {
+    schema: {
+      tags: ['solutions'],
+      summary: 'Answer a task of your group (student); 409 while an earlier answer is unreviewed or correct',
+      description:
+        'multipart/form-data: taskId, answer (trimmed), optional solutionImage file (JPEG, PNG, WebP, GIF, HEIC/AVIF; ≤ 5,000,000 bytes). Answer or image is required.',
+      consumes: ['multipart/form-data'],
+      security: [{ bearerAuth: [] }],
+      response: { 201: solutionSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+    },
+    onRequest: app.requireRole('student'),
+    handler: async (request, reply) => {
+      const form = await readMultipartForm(request, SOLUTION_IMAGE_FIELD);
+      return reply.code(201).send(await service.submit(currentUser(request), form));
+    },
+  });
+
+  r.put('/api/solutions/:id', {
+    schema: {
+      tags: ['solutions'],
+      summary: "Review a solution of your group's task (teacher): verdict, optional feedback; reviewed=false resets it",
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      body: reviewSolutionSchema,
+      response: { 200: solutionSchema, 409: apiErrorSchema, ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request) => service.review(currentUser(request), request.params.id, request.body),
+  });
+}

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import {
+  ANSWER_OR_IMAGE_REQUIRED,
+  createSolutionFieldsSchema,
+  type AuthenticatedUser,
+  type ReviewSolutionInput,
+  type Solution,
+  type SolutionsQuery,
+} from '@mathclub/shared';
+import { fromDbBool, isUniqueViolation } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { hasTeacherPowers } from '../../plugins/auth.js';
+import type { ImageStore } from '../files/image-store.js';
+import { storeUploadedImage, withImageCleanup } from '../files/images.js';
+import { parseFormFields, type MultipartForm } from '../files/multipart.js';
+import type { ImageUrlSigner } from '../files/signed-url.js';
+import * as repo from './solutions.repository.js';
+
+export const SOLUTION_IMAGE_FIELD = 'solutionImage';
+
+const groupIdsOf = (user: AuthenticatedUser) => user.groups.map((g) => g.id);
+const solutionExists = () => new AppError('SOLUTION_EXISTS');
+
+/**
+ * Solutions: students answer the tasks of their group and see only their own work; teachers see
+ * and review the solutions of their groups' tasks. Every access rule of the area lives here.
+ */
+export class SolutionsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly images: ImageStore,
+    private readonly urls: ImageUrlSigner,
+  ) {}
+
+  /**
+   * A student's own solutions whatever authorId they ask for (another id gives an empty list);
+   * a teacher's: the solutions of live tasks in their groups. The query narrows both.
+   */
+  async list(actor: AuthenticatedUser, query: SolutionsQuery): Promise<Solution[]> {
+    const narrowing = {
+      ...(query.taskId !== undefined ? { taskId: query.taskId } : {}),
+      ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
+    };
+    let filter: repo.SolutionFilter;
+    if (hasTeacherPowers(actor)) {
+      filter = { ...narrowing, groupIds: groupIdsOf(actor), ...(query.authorId !== undefined ? { authorId: query.authorId } : {}) };
+    } else {
+      if (query.authorId !== undefined && query.authorId !== actor.id) return [];
+      filter = { ...narrowing, authorId: actor.id };
+    }
+    return (await repo.listSolutions(this.db, filter)).map((row) => this.present(row));
+  }
+
+  /**
+   * A student answers a live task of their group. Refused with 409 while an earlier answer is
+   * unreviewed or correct; the unique index settles concurrent submissions the same way.
+   */
+  async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
+    const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
+    const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
+    const groupId = await repo.liveTaskGroup(this.db, fields.taskId);
+    if (groupId == null || !groupIdsOf(actor).includes(groupId)) throw notFound();
+    if (await repo.hasOpenSolution(this.db, fields.taskId, actor.id)) throw solutionExists();
+
+    const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
+    const id = await withImageCleanup(this.images, imageKey, async () => {
+      try {
+        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw solutionExists();
+        throw err;
+      }
+    });
+    return this.byId(id);
+  }
+
+  /**
+   * A teacher of the task's group records a verdict (reviewer and time) or resets it to
+   * unreviewed. Refused with 409 when that would reopen an answer while the student's newer one
+   * is open. Another group's solution, or one of a deleted task, is 404.
+   */
+  async review(actor: AuthenticatedUser, id: number, input: ReviewSolutionInput): Promise<Solution> {
+    const groupId = await repo.liveSolutionGroup(this.db, id);
+    if (groupId == null || !groupIdsOf(actor).includes(groupId)) throw notFound();
+    try {
+      await repo.updateReview(this.db, id, {
+        reviewed: input.reviewed,
+        correct: input.correct,
+        reviewerId: actor.id,
+        ...(input.feedback !== undefined ? { feedback: input.feedback || null } : {}),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('SOLUTION_EXISTS', { messageKey: 'SOLUTION_EXISTS.newer' });
+      throw err;
+    }
+    return this.byId(id);
+  }
+
+  private async byId(id: number): Promise<Solution> {
+    const row = await repo.findSolution(this.db, id);
+    if (!row) throw notFound();
+    return this.present(row);
+  }
+
+  private present(row: repo.SolutionRow): Solution {
+    const imageSecureUrl = this.urls.urlFor(row.imageKey);
+    return {
+      id: row.id,
+      taskId: row.taskId,
+      authorId: row.authorId,
+      author: { id: row.authorId, name: row.authorName },
+      answer: row.answer,
+      ...(imageSecureUrl ? { imageSecureUrl } : {}),
+      reviewed: fromDbBool(row.reviewed),
+      correct: fromDbBool(row.correct),
+      feedback: row.feedback,
+      createdAt: row.createdAt,
+      reviewedAt: row.reviewedAt,
+      reviewer: row.reviewerId !== null && row.reviewerName !== null ? { id: row.reviewerId, name: row.reviewerName } : null,
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+/** A live task with its group's and author's names, as one joined row. */
+export interface TaskRow {
+  id: number;
+  title: string;
+  text: string;
+  level: string;
+  points: number;
+  groupId: number;
+  groupName: string;
+  authorId: number;
+  authorName: string;
+  imageKey: string | null;
+  createdAt: string;
+}
+
+export interface NewTask {
+  title: string;
+  text: string;
+  level: string;
+  points: number;
+  groupId: number;
+  authorId: number;
+  imageKey: string | null;
+}
+
+/** Live tasks joined with their group and author (inner join on the group: deleted groups have no live tasks). */
+const liveTasks = (db: Kysely<DB>) =>
+  db
+    .selectFrom('tasks')
+    .innerJoin('groups', 'groups.id', 'tasks.group_id')
+    .innerJoin('users as author', 'author.id', 'tasks.author_id')
+    .where('tasks.deleted_at', 'is', null)
+    .select([
+      'tasks.id as id',
+      'tasks.title as title',
+      'tasks.text as text',
+      'tasks.level as level',
+      'tasks.points as points',
+      'groups.id as groupId',
+      'groups.name as groupName',
+      'author.id as authorId',
+      'author.name as authorName',
+      'tasks.image_key as imageKey',
+      'tasks.created_at as createdAt',
+    ]);
+
+/** Live tasks of these groups, newest first, in one query over tasks_group_idx. */
+export async function listLiveTasks(db: Kysely<DB>, groupIds: number[]): Promise<TaskRow[]> {
+  if (groupIds.length === 0) return [];
+  return liveTasks(db)
+    .where('tasks.group_id', 'in', groupIds)
+    .orderBy('tasks.created_at', 'desc')
+    .orderBy('tasks.id', 'desc')
+    .execute();
+}
+
+export async function findLiveTask(db: Kysely<DB>, id: number): Promise<TaskRow | undefined> {
+  return liveTasks(db).where('tasks.id', '=', id).executeTakeFirst();
+}
+
+export async function groupExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return (await db.selectFrom('groups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Inserts a task; an unknown group surfaces as the engine's foreign-key violation. */
+export async function insertTask(db: Kysely<DB>, task: NewTask): Promise<number> {
+  const row = await db
+    .insertInto('tasks')
+    .values({
+      title: task.title,
+      text: task.text,
+      level: task.level,
+      points: task.points,
+      group_id: task.groupId,
+      author_id: task.authorId,
+      image_key: task.imageKey,
+      created_at: nowIso(),
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Marks a live task of one of these groups deleted; false when there is none (already deleted,
+ * unknown, or another group's). One statement, so two concurrent deletes cannot both succeed.
+ */
+export async function softDeleteTask(db: Kysely<DB>, id: number, groupIds: number[]): Promise<boolean> {
+  if (groupIds.length === 0) return false;
+  const result = await db
+    .updateTable('tasks')
+    .set({ deleted_at: nowIso() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('group_id', 'in', groupIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { readMultipartForm, registerMultipart } from '../files/multipart.js';
+import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+
+/** /api/tasks: the lists, creation (multipart with an optional image) and soft deletion. */
+export async function tasksRoutes(app: FastifyInstance): Promise<void> {
+  await registerMultipart(app);
+  const service = new TasksService(app.db, app.images, app.imageUrls);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/tasks', {
+    schema: { tags: ['tasks'], summary: "Live tasks of the teacher's groups, newest first (teacher)", security: [{ bearerAuth: [] }], response: { 200: z.array(taskSchema), ...errors } },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request) => service.listForTeacher(currentUser(request)),
+  });
+
+  r.get('/api/tasks/mine', {
+    schema: { tags: ['tasks'], summary: "Live tasks of the caller's groups, newest first", security: [{ bearerAuth: [] }], response: { 200: z.array(taskSchema), ...errors } },
+    onRequest: app.authenticate,
+    handler: async (request) => service.listVisible(currentUser(request)),
+  });
+
+  r.post('/api/tasks', {
+    schema: {
+      tags: ['tasks'],
+      summary: 'Create a task for one of your groups (teacher)',
+      description:
+        'multipart/form-data: title, text, level, points (1–5), group (id), optional taskImage file (JPEG, PNG, WebP, GIF, HEIC/AVIF; ≤ 5,000,000 bytes). Text or image is required.',
+      consumes: ['multipart/form-data'],
+      security: [{ bearerAuth: [] }],
+      response: { 201: taskSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request, reply) => {
+      const form = await readMultipartForm(request, TASK_IMAGE_FIELD);
+      return reply.code(201).send(await service.create(currentUser(request), form));
+    },
+  });
+
+  r.delete('/api/tasks/:id', {
+    schema: {
+      tags: ['tasks'],
+      summary: "Soft-delete a task of your group (teacher); another group's or a deleted task is 404",
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      response: { 204: z.null().describe('No content'), ...errors },
+    },
+    onRequest: app.requireRole('teacher'),
+    handler: async (request, reply) => {
+      await service.delete(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}
