@@ -1,8 +1,12 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@mathclub/shared';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../../test/fixtures.js';
-import { imageUrlKey } from './images.js';
+import { DiskImageStore } from './image-store.js';
+import { imageUrlKey, storeUploadedImage, withImageCleanup } from './images.js';
 import { multipartBody } from './multipart-test-body.js';
 import { ImageUrlSigner } from './signed-url.js';
 import * as corpus from './test-images.js';
@@ -88,5 +92,35 @@ describe.each(testDatabases())('signed image links on %s', (dialect) => {
     expect([403, 404]).toContain((await fetch(encoded)).statusCode);
     const body = (await fetch(traversal)).body;
     expect(body).not.toContain(t.config.jwtSecret);
+  });
+});
+
+describe('storing an upload', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'mathclub-images-'));
+  });
+  afterAll(async () => rm(root, { recursive: true, force: true }));
+  const files = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+
+  it('removes the stored image when the row cannot be written, and keeps it when it can', async () => {
+    const store = new DiskImageStore(root);
+    const upload = { data: await corpus.plainJpeg(40, 40), filename: 'a.jpg', mimetype: 'image/jpeg' };
+    const failed = await storeUploadedImage(store, upload, 'taskImage');
+    expect(await files()).toBe(1);
+    await expect(withImageCleanup(store, failed, async () => Promise.reject(new Error('insert failed')))).rejects.toThrow('insert failed');
+    expect(await files()).toBe(0);
+    const kept = await storeUploadedImage(store, upload, 'taskImage');
+    expect(await withImageCleanup(store, kept, async () => 7)).toBe(7);
+    expect(await store.get(kept!)).not.toBeNull();
+    expect(await storeUploadedImage(store, undefined, 'taskImage')).toBeNull();
+  });
+
+  it('names the form field when an image is refused', async () => {
+    const store = new DiskImageStore(root);
+    const before = await files();
+    const refusal = await storeUploadedImage(store, { data: corpus.svgWithScript, filename: 'x.svg', mimetype: 'image/svg+xml' }, 'solutionImage').catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: 'UNSUPPORTED_IMAGE', statusCode: 400, validationErrors: { solutionImage: 'images.error.unsupported' } });
+    expect(await files()).toBe(before);
   });
 });
