@@ -10,6 +10,11 @@ const components: Components = {
   a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
 };
 
+/** `$$…$$` alone on a line is display math, as teachers write it (remark-math wants it fenced). */
+export function fenceDisplayMath(markdown: string): string {
+  return markdown.replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, (_m, tex: string) => `$$\n${tex.trim()}\n$$`);
+}
+
 /**
  * The heavy half of MathText. react-markdown escapes raw HTML by default (no rehype-raw) and
  * drops unsafe URLs; images inside Markdown are not rendered (a task carries its own image).
@@ -24,7 +29,7 @@ export default function MathTextRenderer({ children, className }: { children: st
         disallowedElements={['img']}
         unwrapDisallowed
       >
-        {children}
+        {fenceDisplayMath(children)}
       </Markdown>
     </div>
   );
