@@ -7,9 +7,13 @@ const ARGON2ID = 2 as Algorithm;
 
 /** argon2id hashing with the configured cost, plus a decoy check that keeps unknown logins as slow as wrong passwords. */
 export class PasswordHasher {
-  private decoy: Promise<string> | undefined;
+  /** A hash of a random password with the same cost, made up front so even the first decoy check takes full time. */
+  private readonly decoy: Promise<string>;
 
-  constructor(private readonly cost: PasswordHashCost) {}
+  constructor(private readonly cost: PasswordHashCost) {
+    this.decoy = this.hash(randomBytes(16).toString('hex'));
+    this.decoy.catch(() => {});
+  }
 
   hash(password: string): Promise<string> {
     return hash(password, { algorithm: ARGON2ID, ...this.cost });
@@ -26,7 +30,6 @@ export class PasswordHasher {
 
   /** Spends the same time as a real check and always fails (for logins that do not exist). */
   async verifyDecoy(password: string): Promise<false> {
-    this.decoy ??= this.hash(randomBytes(16).toString('hex'));
     await this.verify(await this.decoy, password);
     return false;
   }
