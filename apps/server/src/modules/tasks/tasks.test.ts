@@ -213,6 +213,13 @@ describe.each(testDatabases())('tasks on %s', (dialect) => {
     expect(await taskCount()).toBe(rows);
   });
 
+  it('keeps the multipart parser to the upload routes: other endpoints answer 415 to a form', async () => {
+    const body = multipartBody({ name: 'Form group' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/groups', headers: { ...bearer(teacherA.token), ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('treats an untouched browser file input (empty part, no file name) as no image', async () => {
     const res = await post(teacherA.token, valid(), [{ field: 'taskImage', data: Buffer.alloc(0), filename: '', contentType: 'application/octet-stream' }]);
     expect(res.statusCode, res.body).toBe(201);
