@@ -29,6 +29,7 @@ describe('config', () => {
       loginRateLimit: 10,
       rateLimitPerIp: 600,
       loginRateLimitPerIp: 60,
+      signUpRateLimitPerIp: 60,
       trustProxy: false,
       passwordHash: PRODUCTION_HASH_COST,
     });
@@ -61,6 +62,7 @@ describe('config', () => {
       LOGIN_RATE_LIMIT: '5',
       RATE_LIMIT_PER_IP: '100',
       LOGIN_RATE_LIMIT_PER_IP: '7',
+      SIGNUP_RATE_LIMIT_PER_IP: '9',
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
@@ -75,6 +77,7 @@ describe('config', () => {
       loginRateLimit: 5,
       rateLimitPerIp: 100,
       loginRateLimitPerIp: 7,
+      signUpRateLimitPerIp: 9,
       trustProxy: true,
     });
   });

@@ -33,6 +33,8 @@ export interface Config {
   rateLimitPerIp: number;
   /** Login attempts per minute per IP. */
   loginRateLimitPerIp: number;
+  /** Sign-ups accepted per IP per hour. */
+  signUpRateLimitPerIp: number;
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
@@ -97,6 +99,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: positiveInt.default(600),
   /** Login attempts allowed per IP per minute (a class signing in at once shares one NAT address). */
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(60),
+  /** Sign-ups accepted per IP per hour (each costs a deliberately slow password hash). */
+  SIGNUP_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
   TRUST_PROXY: booleanEnv.default(false),
 });
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMs: 15 * 60 * 1000,
     rateLimitPerIp: e.RATE_LIMIT_PER_IP,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     passwordHash: PRODUCTION_HASH_COST,

@@ -45,6 +45,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     loginWindowMs: 15 * 60 * 1000,
     rateLimitPerIp: 100_000,
     loginRateLimitPerIp: 100_000,
+    signUpRateLimitPerIp: 100_000,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     passwordHash: TEST_HASH_COST,

@@ -15,6 +15,8 @@ import {
   userUpdateSchema,
   type User,
 } from '@mathclub/shared';
+import { AppError } from '../../lib/app-error.js';
+import { LoginThrottle } from '../../lib/login-throttle.js';
 import { currentUser } from '../../plugins/auth.js';
 import { UsersService } from './users.service.js';
 
@@ -24,12 +26,18 @@ const noContent = z.null().describe('No content');
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const service = new UsersService(app.db, app.passwords);
+  // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
+  const signUpsPerIp = new LoginThrottle(app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
 
   r.post('/api/users', {
-    schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema } },
-    handler: async (request, reply) => reply.code(201).send(await service.signUp(request.body)),
+    schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
+    handler: async (request, reply) => {
+      if (signUpsPerIp.isBlocked(request.ip)) throw new AppError('RATE_LIMITED');
+      signUpsPerIp.record(request.ip);
+      return reply.code(201).send(await service.signUp(request.body));
+    },
   });
 
   r.get('/api/users', {

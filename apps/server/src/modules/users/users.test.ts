@@ -289,3 +289,27 @@ describe.each(testDatabases())('users on %s', (dialect) => {
     });
   });
 });
+
+describe('sign-up limit per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { signUpRateLimitPerIp: 2 });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 429 past the hourly limit for one address, not for another', async () => {
+    const signUp = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress: ip,
+        payload: { login: uniqueLogin('many'), password: 'long-enough-1', name: 'M', role: 'teacher' },
+      });
+    expect((await signUp('10.3.0.1')).statusCode).toBe(201);
+    expect((await signUp('10.3.0.1')).statusCode).toBe(201);
+    const third = await signUp('10.3.0.1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe('RATE_LIMITED');
+    expect((await signUp('10.3.0.2')).statusCode).toBe(201);
+  });
+});
