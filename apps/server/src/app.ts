@@ -8,6 +8,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { registerImages } from './modules/files/images.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { solutionsRoutes } from './modules/solutions/solutions.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(groupsRoutes);
+  await app.register(leaderboardRoutes);
   await app.register(filesRoutes);
   await app.register(tasksRoutes);
   await app.register(solutionsRoutes);

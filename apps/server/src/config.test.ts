@@ -109,4 +109,13 @@ describe('config', () => {
     expect(parseDuration('0')).toBeUndefined();
     expect(parseDuration('1w')).toBeUndefined();
   });
+
+  it("reads the school's time zone for the leaderboards' week and month, refusing unknown zones", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).schoolTimeZone).toBe('Europe/Kyiv');
+    expect(loadConfig({ DATA_DIR: dataDir, SCHOOL_TIME_ZONE: 'America/New_York' }).schoolTimeZone).toBe('America/New_York');
+    for (const zone of ['Mars/Olympus', '']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SCHOOL_TIME_ZONE: zone }), zone).toThrow('SCHOOL_TIME_ZONE');
+    }
+  });
 });

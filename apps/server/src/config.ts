@@ -39,6 +39,8 @@ export interface Config {
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   passwordHash: PasswordHashCost;
+  /** IANA time zone the school lives in: where "this week" and "this month" of the leaderboards begin. */
+  schoolTimeZone: string;
 }
 
 /** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
@@ -52,6 +54,16 @@ const booleanEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** True when Intl knows the IANA zone name (Europe/Kyiv, UTC…). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** "12h", "30m", "45s", "2d" or a number of seconds. */
 export function parseDuration(text: string): number | undefined {
@@ -103,6 +115,11 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
   TRUST_PROXY: booleanEnv.default(false),
+  /** IANA time zone for the leaderboards' week (from Monday 00:00) and month (from the 1st 00:00). */
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .default('Europe/Kyiv')
+    .refine(isTimeZone, 'SCHOOL_TIME_ZONE must be an IANA time zone such as Europe/Kyiv'),
 });
 
 /** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
@@ -160,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     passwordHash: PRODUCTION_HASH_COST,
+    schoolTimeZone: e.SCHOOL_TIME_ZONE,
   };
 }

@@ -4,6 +4,7 @@ import type { Database, Dialect } from './database.js';
 import * as initial from './migrations/2026112100_initial.js';
 import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
 import * as solutionsOpenUnique from './migrations/2026112102_solutions_open_unique.js';
+import * as solutionsAuthorTaskTime from './migrations/2026112110_solutions_author_task_time.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112100_initial': initial,
   '2026112101_sessions_valid_after': sessionsValidAfter,
   '2026112102_solutions_open_unique': solutionsOpenUnique,
+  '2026112110_solutions_author_task_time': solutionsAuthorTaskTime,
 };
 
 class StaticProvider implements MigrationProvider {

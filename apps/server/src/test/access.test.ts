@@ -123,6 +123,10 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
       expect: signedIn(201, 403),
     },
     { method: 'PUT', route: '/api/solutions/{id}', url: async () => `/api/solutions/${await someSolution()}`, body: () => ({ correct: true, reviewed: true, feedback: 'Good' }), expect: signedIn(403, 200) },
+    { method: 'GET', route: '/api/leaderboard', url: () => `/api/leaderboard?groupId=${groupId}&period=week`, expect: signedIn(200, 200) },
+    { method: 'GET', route: '/api/leaderboard', url: async () => `/api/leaderboard?groupId=${(await createGroup(t)).id}`, expect: signedIn(403, 403) },
+    { method: 'GET', route: '/api/leaderboard', url: () => '/api/leaderboard?groupId=999999', expect: signedIn(404, 404) },
+    { method: 'GET', route: '/api/leaderboard', url: () => `/api/leaderboard?groupId=${groupId}&period=year`, expect: signedIn(400, 400) },
     { method: 'GET', route: '/api/files/{key}', url: someImageUrl, expect: all(200) },
     { method: 'GET', route: '/api/files/{key}', url: async () => (await someImageUrl()).replace(/sig=[^&]+/, 'sig=forged'), expect: all(403) },
   ];

@@ -49,6 +49,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     passwordHash: TEST_HASH_COST,
+    schoolTimeZone: 'Europe/Kyiv',
     ...overrides,
   };
 }

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { AuthenticatedUser, LeaderboardPeriod, LeaderboardRow } from '@mathclub/shared';
+import type { DB } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import * as repo from './leaderboard.repository.js';
+import { periodStart } from './period-start.js';
+
+const byName = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
+
+/** Points, bonuses and ranks of a group (PRODUCT.md §7), always recomputed from the solutions. */
+export class LeaderboardService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly timeZone: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * A group's leaderboard for the period, best first; equal points share a rank and are listed by
+   * name the way a Ukrainian reader expects, then by id. Anyone may only see a group they belong to.
+   */
+  async forGroup(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
+    if (!(await repo.groupExists(this.db, groupId))) throw notFound();
+    if (!actor.groups.some((g) => g.id === groupId)) throw forbidden();
+    const rows = await repo.groupStandings(this.db, groupId, periodStart(period, this.now(), this.timeZone));
+    return rows
+      .sort((a, b) => a.rank - b.rank || byName.compare(a.name, b.name) || a.userId - b.userId)
+      .map(({ rank, userId, name, points, solved }) => ({ rank, userId, name, points, solved }));
+  }
+}
