@@ -5,6 +5,24 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiRequestError } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
 
+/**
+ * PrimeReact renders a hidden native <select> and a role="button" trigger inside each Dropdown;
+ * the labelled combobox input already carries the name and state, so hide the duplicates from
+ * assistive technology (axe: select-name, aria-command-name).
+ */
+const primeReactConfig = {
+  ripple: false,
+  pt: {
+    dropdown: {
+      select: { 'aria-hidden': true },
+      trigger: { 'aria-hidden': true },
+    },
+    multiselect: {
+      trigger: { 'aria-hidden': true },
+    },
+  },
+};
+
 /** A 4xx will not change on retry; a network blip might. */
 export function createQueryClient() {
   return new QueryClient({
@@ -23,7 +41,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <PrimeReactProvider value={{ ripple: false }}>
+      <PrimeReactProvider value={primeReactConfig}>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </PrimeReactProvider>
     </I18nextProvider>

@@ -13,7 +13,7 @@ export function TopBar() {
   const navigate = useNavigate();
   return (
     <div className="top-bar">
-      <Link to={paths.home} className="top-bar__logo">
+      <Link to={paths.home} className="top-bar__logo" aria-label={t('app.name')}>
         <img src="/favicon.svg" alt="" width="32" height="32" />
         <span>{t('app.name')}</span>
       </Link>

@@ -40,7 +40,6 @@ export function UserMenu() {
       <button
         type="button"
         className="user-menu__button"
-        aria-label={t('nav.userMenu', { name: user.name })}
         aria-haspopup="menu"
         aria-controls="user-menu"
         onClick={(e) => menu.current?.toggle(e)}
@@ -48,6 +47,7 @@ export function UserMenu() {
       >
         <Avatar label={letter} shape="circle" className="user-menu__avatar" aria-hidden="true" />
         <span className="user-menu__name">{user.name}</span>
+        <span className="visually-hidden">{t('nav.userMenuSuffix')}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </button>
       <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" />

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPassword, createActiveUser, createGroup, signIn, uniqueLogin, useLanguage } from './helpers';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const WIDTHS = [375, 1280] as const;
+const LANGS = ['en', 'uk'] as const;
+
+/** Scans with axe (WCAG 2.1 A/AA) and saves a full-page screenshot at each width. */
+async function check(page: Page, name: string, lang: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.page-loader')).toHaveCount(0);
+    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+      `${name} (${lang}, ${width}px)`,
+    ).toEqual([]);
+    // Nothing may overflow the page sideways (tables scroll inside their own wrapper).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} (${lang}, ${width}px) horizontal overflow`).toBeLessThanOrEqual(0);
+  }
+}
+
+const publicPages = [
+  { name: 'landing', path: '/' },
+  { name: 'terms', path: '/terms' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'login', path: '/login' },
+  { name: 'signup', path: '/signup' },
+];
+const teacherPages = ['students', 'tasks', 'review', 'groups', 'leaderboard', 'profile'];
+const studentPages = [
+  { name: 'student-arena', path: '/student' },
+  { name: 'student-leaderboard', path: '/student/leaderboard' },
+  { name: 'student-profile', path: '/student/profile' },
+];
+
+for (const lang of LANGS) {
+  test.describe(`every page in ${lang}`, () => {
+    test('public pages', async ({ page }) => {
+      await useLanguage(page, lang);
+      for (const p of publicPages) {
+        await page.goto(p.path);
+        await expect(page.locator('h1')).toBeVisible();
+        await check(page, p.name, lang);
+      }
+      // The sign-up form with a student's extra fields and every validation message showing.
+      await page.goto('/signup');
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.locator('.field-error').first()).toBeVisible();
+      await check(page, 'signup-errors', lang);
+    });
+
+    test('teacher pages', async ({ page, request }) => {
+      await createGroup(request, `Geometry circle ${lang}`);
+      await createActiveUser(request, { login: uniqueLogin('waiting'), password: 'solve-it-8', name: 'Марія Шевченко', role: 'student' });
+      await request.post('/api/users', {
+        data: { login: uniqueLogin('new'), password: 'solve-it-8', name: 'Андрій Бондар', role: 'student', grade: 5, gradeLetter: 'В' },
+      });
+      await useLanguage(page, lang);
+      await signIn(page, 'admin', adminPassword(), /\/teacher\/tasks$/);
+      for (const name of teacherPages) {
+        await page.goto(`/teacher/${name}`);
+        await expect(page.locator('h2')).toBeVisible();
+        await check(page, `teacher-${name}`, lang);
+      }
+    });
+
+    test('student pages', async ({ page, request }) => {
+      const login = uniqueLogin('student');
+      await createActiveUser(request, { login, password: 'solve-it-8', name: 'Оля Коваль', role: 'student' });
+      await useLanguage(page, lang);
+      await signIn(page, login, 'solve-it-8', /\/student$/);
+      for (const p of studentPages) {
+        await page.goto(p.path);
+        await expect(page.locator('h2')).toBeVisible();
+        await check(page, p.name, lang);
+      }
+    });
+  });
+}
