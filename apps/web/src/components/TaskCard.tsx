@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format';
 import { MathText } from './MathText';
 
-const levelSeverity = { beginner: 'success', experienced: 'info', advanced: 'warning' } as const;
-
 interface Props {
   task: Task;
   /** Top-right corner: the teacher's actions menu. */
@@ -46,7 +44,7 @@ export function TaskMeta({ task }: { task: Task }) {
   return (
     <ul className="task-meta" aria-label={t('tasks.meta.label')}>
       <li>
-        <Tag value={t(`tasks.levels.${task.level}`)} severity={levelSeverity[task.level]} className="task-meta__level" />
+        <Tag value={t(`tasks.levels.${task.level}`)} className={`task-meta__level task-meta__level--${task.level}`} />
       </li>
       <li className="task-meta__points">
         <i className="pi pi-star-fill" aria-hidden="true" /> {t('tasks.meta.points', { count: task.points })}

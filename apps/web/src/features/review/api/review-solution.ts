@@ -15,19 +15,14 @@ export async function reviewSolution({ id, ...verdict }: ReviewSolutionInput & {
   }
 }
 
-/** The list is not reloaded; the cached solution takes the saved verdict so the page shows it. */
+/**
+ * The list is not reloaded (SEED.md §7): the page keeps its order while the teacher works and each
+ * solution shows its new verdict itself. The cached lists are only marked stale for the next visit.
+ */
 export function useReviewSolution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewSolution,
-    onSuccess: (updated, input) => {
-      queryClient.setQueriesData<Solution[]>({ queryKey: reviewSolutionsQueryKey }, (list) =>
-        list?.map((s) =>
-          s.id === input.id
-            ? { ...s, ...(updated ?? {}), correct: input.correct, reviewed: input.reviewed, feedback: updated?.feedback ?? input.feedback ?? null }
-            : s,
-        ),
-      );
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewSolutionsQueryKey, refetchType: 'none' }),
   });
 }

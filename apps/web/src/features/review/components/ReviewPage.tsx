@@ -47,7 +47,8 @@ export function ReviewPage({ tasks, tasksLoading, tasksFailed }: Props) {
   const toast = useRef<Toast>(null);
   const [waitingOnly, setWaitingOnly] = useState(false);
   const solutions = useSolutions(waitingOnly);
-  const [open, setOpen] = useState<number[] | null>(null);
+  // Open tabs by task id, so they stay open whatever the order; the first task starts open.
+  const [openIds, setOpenIds] = useState<number[] | null>(null);
 
   useEffect(() => {
     if (solutions.error) console.error('Failed to load solutions', solutions.error);
@@ -92,8 +93,8 @@ export function ReviewPage({ tasks, tasksLoading, tasksFailed }: Props) {
       ) : (
         <Accordion
           multiple
-          activeIndex={open ?? [0]}
-          onTabChange={(e) => setOpen(Array.isArray(e.index) ? e.index : [e.index])}
+          activeIndex={groups.flatMap((g, i) => ((openIds ?? [groups[0]!.task.id]).includes(g.task.id) ? [i] : []))}
+          onTabChange={(e) => setOpenIds((Array.isArray(e.index) ? e.index : [e.index]).map((i) => groups[i]!.task.id))}
           className="review__tasks"
         >
           {groups.map(({ task, solutions: list, waiting }) => (

@@ -21,12 +21,14 @@ const ICONS: Record<ReviewIcon, string> = {
 export function SolutionReview({ solution, onFailed }: { solution: Solution; onFailed: () => void }) {
   const { t } = useTranslation();
   const review = useReviewSolution();
-  const saved = savedVerdict(solution);
+  // What the server holds: from the list, then from each successful save (the list is not reloaded).
+  const [stored, setStored] = useState({ verdict: savedVerdict(solution), feedback: solution.feedback });
+  const saved = stored.verdict;
   const [choice, setChoice] = useState<Verdict | null>(saved);
   const [feedback, setFeedback] = useState(solution.feedback ?? '');
   const [missingVerdict, setMissingVerdict] = useState(false);
-  const icon = reviewIcon(choice, saved, feedback, solution.feedback);
-  const saveable = canSave(choice, saved, feedback, solution.feedback);
+  const icon = reviewIcon(choice, saved, feedback, stored.feedback);
+  const saveable = canSave(choice, saved, feedback, stored.feedback);
   const base = `solution-${solution.id}`;
 
   const options = [
@@ -46,7 +48,11 @@ export function SolutionReview({ solution, onFailed }: { solution: Solution; onF
     }
     if (!saveable || review.isPending) return;
     const text = feedback.trim();
-    review.mutate({ id: solution.id, correct: choice === 'correct', reviewed: true, feedback: text === '' ? null : text }, { onError: onFailed });
+    const verdict = choice;
+    review.mutate(
+      { id: solution.id, correct: verdict === 'correct', reviewed: true, feedback: text === '' ? null : text },
+      { onSuccess: () => setStored({ verdict, feedback: text === '' ? null : text }), onError: onFailed },
+    );
   }
 
   // Within a focused solution: C = correct, I = incorrect, Ctrl/⌘+Enter = save.

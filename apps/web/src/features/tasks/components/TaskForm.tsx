@@ -48,6 +48,18 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
   const previewText = useDebouncedValue(draft.text, DRAFT_DEBOUNCE_MS);
   const busy = create.isPending;
 
+  // A field's message goes once the teacher edits that field (text or image clear each other's).
+  function change(patch: Partial<TaskDraft>) {
+    onDraftChange(patch);
+    const touched = Object.keys(patch).flatMap((k) => (k === 'image' || k === 'text' ? ['text', 'image'] : [k]));
+    setErrors((current) => {
+      if (!touched.some((k) => k in current)) return current;
+      const next = { ...current };
+      for (const k of touched) delete next[k];
+      return next;
+    });
+  }
+
   const levelOptions = LEVELS.map((level) => ({ value: level, label: t(`tasks.levels.${level}`) }));
   const pointsOptions = POINTS_OPTIONS.map((p) => ({ value: p, label: String(p) }));
 
@@ -101,7 +113,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
           <InputText
             id="task-title"
             value={draft.title}
-            onChange={(e) => onDraftChange({ title: e.target.value })}
+            onChange={(e) => change({ title: e.target.value })}
             invalid={Boolean(errors.title)}
             {...errorProps('task-title', errors.title)}
           />
@@ -113,7 +125,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
           <InputTextarea
             id="task-text"
             value={draft.text}
-            onChange={(e) => onDraftChange({ text: e.target.value })}
+            onChange={(e) => change({ text: e.target.value })}
             rows={5}
             autoResize
             invalid={Boolean(errors.text)}
@@ -136,7 +148,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
           <span className="field__label" id="task-image-label">
             {t('teacher.tasks.form.image')}
           </span>
-          <ImageUpload id="task-image" file={draft.image} onChange={(image) => onDraftChange({ image })} disabled={busy} errorKey={errors.image} />
+          <ImageUpload id="task-image" file={draft.image} onChange={(image) => change({ image })} disabled={busy} errorKey={errors.image} />
         </div>
 
         <div className="field-row field-row--3">
@@ -146,7 +158,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
               inputId="task-level"
               value={draft.level}
               options={levelOptions}
-              onChange={(e) => onDraftChange({ level: e.value })}
+              onChange={(e) => change({ level: e.value })}
               placeholder={t('teacher.tasks.form.levelPlaceholder')}
               invalid={Boolean(errors.level)}
               {...errorProps('task-level', errors.level)}
@@ -159,7 +171,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
               inputId="task-points"
               value={draft.points}
               options={pointsOptions}
-              onChange={(e) => onDraftChange({ points: e.value })}
+              onChange={(e) => change({ points: e.value })}
               placeholder={t('teacher.tasks.form.pointsPlaceholder')}
               invalid={Boolean(errors.points)}
               {...errorProps('task-points', errors.points)}
@@ -174,7 +186,7 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
               options={groups}
               optionLabel="name"
               optionValue="id"
-              onChange={(e) => onDraftChange({ groupId: e.value })}
+              onChange={(e) => change({ groupId: e.value })}
               placeholder={groupsLoading ? t('app.loading') : t('teacher.tasks.form.groupPlaceholder')}
               emptyMessage={t('teacher.tasks.form.noGroups')}
               invalid={Boolean(errors.groupId)}
