@@ -15,7 +15,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -35,6 +35,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
+    // Broken URLs the router refuses itself still answer in the API error shape.
+    frameworkErrors: frameworkErrorReply,
   });
   // JSON only (multipart routes add their own parser): any other body type answers 415.
   app.removeContentTypeParser('text/plain');

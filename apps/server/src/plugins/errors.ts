@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INVALID_VALUE_KEY, type ApiError, type ErrorCode, type Language } from '@mathclub/shared';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { assertNoNul } from '../lib/nul-guard.js';
 import { pickLanguage, translate, type MessageKey } from '../i18n/messages.js';
@@ -106,9 +107,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A non-zod (JSON schema) validation failure, e.g. from a third-party plugin.
       return send(reply, errorBody(request, 400, 'VALIDATION_FAILED', 'VALIDATION_FAILED'));
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: a retry may work, so say so (never a 500).
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, errorBody(request, 503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+    }
     const { status, code, messageKey } = classifyFrameworkError(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ code: error.code, status }, 'request rejected');
     return send(reply, errorBody(request, status, code, messageKey));
   });
+}
+
+/**
+ * Fastify's router answers some broken URLs itself (an undecodable path, a parameter over
+ * maxParamLength) before any hook runs; this gives them the API error shape, without echoing the
+ * URL back, plus the headers the security plugin would have set.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  void send(reply, errorBody(request, 400, 'VALIDATION_FAILED', 'VALIDATION_FAILED', { url: INVALID_VALUE_KEY }));
+  request.log.info({ code: error.code }, 'bad url');
 }
