@@ -18,6 +18,7 @@ async function check(page: Page, name: string, lang: string) {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.page-loader')).toHaveCount(0);
     await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+    if (width < 500) await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}-top.png`) });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(

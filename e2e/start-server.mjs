@@ -21,6 +21,7 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     RATE_LIMIT_PER_IP: '100000',
     LOGIN_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
+    SIGNUP_RATE_LIMIT_PER_IP: '100000',
   },
 });
 
