@@ -98,6 +98,7 @@ export async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.page-loader')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

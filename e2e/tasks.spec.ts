@@ -53,6 +53,7 @@ test.describe('tasks', () => {
     await shoot(page, 'teacher-tasks-list');
     await switchLanguage(page, 'uk');
     await page.getByRole('button', { name: 'Нове завдання' }).click();
+    await expect(page.getByRole('button', { name: 'Створити завдання' })).toBeInViewport();
     await shoot(page, 'teacher-tasks-list');
     await switchLanguage(page, 'en');
     await signOut(page);
@@ -75,7 +76,7 @@ test.describe('tasks', () => {
     await signIn(page, teacher, PASSWORD, /\/teacher\/tasks$/);
     await page.getByRole('button', { name: `Actions for “${title}”` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.locator('.p-confirm-dialog');
     await expect(dialog).toContainText(`Delete “${title}”?`);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
