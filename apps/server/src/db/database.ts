@@ -41,6 +41,12 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a checked-out one (the server restarting between two queries of a request): pg emits
+    // 'error' on the client, which kills the process without a listener. The query in flight fails
+    // (a 503), and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
   }
