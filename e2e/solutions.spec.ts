@@ -81,7 +81,7 @@ test.describe('solutions and review', () => {
     await page.keyboard.press('c');
     await page.keyboard.press('Control+Enter');
     await expect(photo.locator('[data-icon]')).toHaveAttribute('aria-label', 'Reviewed');
-    await shoot(page, 'teacher-review');
+    await shoot(page, 'teacher-review-journey');
     await signOut(page);
 
     // The student sees the verdict and the feedback, and retries.
@@ -132,6 +132,6 @@ test.describe('solutions and review', () => {
     await page.goto('/teacher/review');
     await switchLanguage(page, 'uk');
     await expect(page.getByText('Клавіатура', { exact: false })).toBeVisible();
-    await shoot(page, 'teacher-review');
+    await shoot(page, 'teacher-review-journey');
   });
 });

@@ -40,7 +40,7 @@ export function SuccessStats({ stats }: { stats: Stats }) {
               strokeDashoffset={s.offset}
             />
           ))}
-          <text x="21" y="23.5" textAnchor="middle" className="success-stats__percent-text">
+          <text x="21" y="23.3" textAnchor="middle" className="success-stats__percent-text">
             {stats.percent}%
           </text>
         </svg>

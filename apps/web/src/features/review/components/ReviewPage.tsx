@@ -48,6 +48,8 @@ export function ReviewPage({ tasks, tasksLoading, tasksFailed }: Props) {
   const [waitingOnly, setWaitingOnly] = useState(false);
   const solutions = useSolutions(waitingOnly);
   // Open tabs by task id, so they stay open whatever the order; the first task starts open.
+  // Solutions reviewed on this visit: the list is not reloaded, but the waiting counts follow.
+  const [reviewedNow, setReviewedNow] = useState<ReadonlySet<number>>(() => new Set());
   const [openIds, setOpenIds] = useState<number[] | null>(null);
 
   useEffect(() => {
@@ -97,39 +99,42 @@ export function ReviewPage({ tasks, tasksLoading, tasksFailed }: Props) {
           onTabChange={(e) => setOpenIds((Array.isArray(e.index) ? e.index : [e.index]).map((i) => groups[i]!.task.id))}
           className="review__tasks"
         >
-          {groups.map(({ task, solutions: list, waiting }) => (
-            <AccordionTab
-              key={task.id}
-              header={
-                <span className="review__task-header">
-                  <span className="review__task-title">{task.title}</span>
-                  <Badge
-                    value={waiting > 0 ? t('review.waitingCount', { count: waiting }) : t('review.allReviewed')}
-                    severity={waiting > 0 ? 'warning' : 'success'}
-                    className="review__badge"
-                  />
-                  <span className="review__count">{t('review.solutionCount', { count: list.length })}</span>
-                </span>
-              }
-            >
-              <div className="review__task">
-                <TaskMeta task={task} />
-                {task.text ? <MathText className="review__task-text">{task.text}</MathText> : null}
-                {task.imageSecureUrl ? (
-                  <a href={task.imageSecureUrl} target="_blank" rel="noopener noreferrer" className="task-card__image-link">
-                    <img src={task.imageSecureUrl} alt={t('tasks.imageAlt', { title: task.title })} className="task-card__image" loading="lazy" />
-                  </a>
-                ) : null}
-                <ul className="review__solutions" aria-label={t('review.solutionsOf', { title: task.title })}>
-                  {list.map((s) => (
-                    <li key={s.id}>
-                      <SolutionReview solution={s} onFailed={failed} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </AccordionTab>
-          ))}
+          {groups.map(({ task, solutions: list }) => {
+            const waiting = list.filter((s) => !s.reviewed && !reviewedNow.has(s.id)).length;
+            return (
+              <AccordionTab
+                key={task.id}
+                header={
+                  <span className="review__task-header">
+                    <span className="review__task-title">{task.title}</span>
+                    <Badge
+                      value={waiting > 0 ? t('review.waitingCount', { count: waiting }) : t('review.allReviewed')}
+                      severity={waiting > 0 ? 'warning' : 'success'}
+                      className="review__badge"
+                    />
+                    <span className="review__count">{t('review.solutionCount', { count: list.length })}</span>
+                  </span>
+                }
+              >
+                <div className="review__task">
+                  <TaskMeta task={task} />
+                  {task.text ? <MathText className="review__task-text">{task.text}</MathText> : null}
+                  {task.imageSecureUrl ? (
+                    <a href={task.imageSecureUrl} target="_blank" rel="noopener noreferrer" className="task-card__image-link">
+                      <img src={task.imageSecureUrl} alt={t('tasks.imageAlt', { title: task.title })} className="task-card__image" loading="lazy" />
+                    </a>
+                  ) : null}
+                  <ul className="review__solutions" aria-label={t('review.solutionsOf', { title: task.title })}>
+                    {list.map((s) => (
+                      <li key={s.id}>
+                        <SolutionReview solution={s} onSaved={(id) => setReviewedNow((done) => new Set(done).add(id))} onFailed={failed} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </AccordionTab>
+            );
+          })}
         </Accordion>
       )}
     </section>

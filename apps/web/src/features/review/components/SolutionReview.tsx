@@ -18,7 +18,7 @@ const ICONS: Record<ReviewIcon, string> = {
 };
 
 /** One solution on the review page: answer, image ≤ 200 px, verdict, feedback, Save. */
-export function SolutionReview({ solution, onFailed }: { solution: Solution; onFailed: () => void }) {
+export function SolutionReview({ solution, onSaved, onFailed }: { solution: Solution; onSaved?: (id: number) => void; onFailed: () => void }) {
   const { t } = useTranslation();
   const review = useReviewSolution();
   // What the server holds: from the list, then from each successful save (the list is not reloaded).
@@ -51,7 +51,13 @@ export function SolutionReview({ solution, onFailed }: { solution: Solution; onF
     const verdict = choice;
     review.mutate(
       { id: solution.id, correct: verdict === 'correct', reviewed: true, feedback: text === '' ? null : text },
-      { onSuccess: () => setStored({ verdict, feedback: text === '' ? null : text }), onError: onFailed },
+      {
+        onSuccess: () => {
+          setStored({ verdict, feedback: text === '' ? null : text });
+          onSaved?.(solution.id);
+        },
+        onError: onFailed,
+      },
     );
   }
 
@@ -95,12 +101,14 @@ export function SolutionReview({ solution, onFailed }: { solution: Solution; onF
       <div className="solution-review__controls">
         <div className="solution-review__verdict" role="group" aria-label={t('review.verdict')}>
           <SelectButton
+            className="solution-review__verdict-buttons"
             value={choice}
             options={options}
             onChange={(e) => choose((e.value as Verdict | null) ?? null)}
             itemTemplate={(o: { label: string; icon: string }) => (
               <>
-                <i className={o.icon} aria-hidden="true" /> <span>{o.label}</span>
+                <i className={o.icon} aria-hidden="true" />
+                <span>{o.label}</span>
               </>
             )}
             disabled={review.isPending}
