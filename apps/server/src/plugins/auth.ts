@@ -48,7 +48,8 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: config.tokenTtlSeconds },
-    verify: { algorithms: ['HS256'] },
+    // A token without an expiry would never end: refuse it even when correctly signed.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] },
   });
   app.decorateRequest('currentUser', null);
 
