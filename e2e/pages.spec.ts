@@ -31,6 +31,19 @@ async function check(page: Page, name: string, lang: string) {
   }
 }
 
+// No page may log an error or throw (a missing favicon, a failed request, a React warning…).
+let consoleErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  consoleErrors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
 const publicPages = [
   { name: 'landing', path: '/' },
   { name: 'terms', path: '/terms' },
