@@ -89,6 +89,8 @@ export interface Submission {
   answer: string;
   withImage: boolean;
   status: number;
+  /** When the request was sent (ms since the epoch). */
+  startedAt: number;
   /** The solution id when acknowledged (201). */
   id?: number;
   code?: string;
@@ -97,7 +99,7 @@ export interface Submission {
 /** POSTs one solution to the real server; network failures count as status 0 (not acknowledged). */
 export async function submit(baseUrl: string, student: { id: number; token: string }, taskId: number, answer: string, image?: Buffer): Promise<Submission> {
   const form = multipartBody({ taskId: String(taskId), answer }, image ? { field: 'solutionImage', name: 'work.jpg', type: 'image/jpeg', data: image } : undefined);
-  const result: Submission = { studentId: student.id, taskId, answer, withImage: Boolean(image), status: 0 };
+  const result: Submission = { studentId: student.id, taskId, answer, withImage: Boolean(image), status: 0, startedAt: Date.now() };
   try {
     const res = await fetch(`${baseUrl}/api/solutions`, {
       method: 'POST',

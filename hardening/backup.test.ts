@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backup, locationsFromEnv } from '../scripts/backup.js';
+import { freePort, JWT_SECRET, photo, seedClass, startServer, submit, tempDataDir, type RunningServer, type SeededClass, type Submission } from './helpers/real-server.js';
+import { filesUnder } from './helpers/world.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+describe('backups while the server writes (SQLite)', () => {
+  let dataDir: string;
+  let restoreDir: string;
+  let server: RunningServer | undefined;
+  let school: SeededClass;
+  const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'mathclub.sqlite')}`, JWT_SECRET, LOG_LEVEL: 'error' });
+
+  beforeAll(async () => {
+    dataDir = tempDataDir('backup');
+    restoreDir = tempDataDir('restore');
+    school = await seedClass(env().DATABASE_URL, 8, 300);
+    server = await startServer(env(), await freePort());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(restoreDir, { recursive: true, force: true });
+  });
+
+  it('copies a consistent database and its images mid-write, and the copy restores', async () => {
+    const photos = await Promise.all([1, 2].map(photo));
+    const results: Submission[] = [];
+    let writing = true;
+    const writers = school.students.map(async (student, w) => {
+      for (let n = 0; writing && n < school.taskIds.length; n++) {
+        results.push(await submit(server!.url, student, school.taskIds[n]!, `w${w} n${n}`, n % 2 === 0 ? photos[n % 2] : undefined));
+      }
+    });
+    while (results.filter((r) => r.status === 201).length < 40) await new Promise((r) => setTimeout(r, 20));
+    const ackedBefore = results.filter((r) => r.status === 201).map((r) => r.id!);
+
+    // The real command, as an operator runs it, while the writers go on.
+    const output = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=source', 'scripts/backup.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: env().DATABASE_URL, INIT_CWD: ROOT },
+      encoding: 'utf8',
+    });
+    const second = await backup({ ...locationsFromEnv({ DATA_DIR: dataDir }), now: new Date(Date.now() + 1000) });
+    writing = false;
+    await Promise.all(writers);
+    expect(results.filter((r) => r.status !== 201)).toEqual([]);
+
+    const dirs = readdirSync(path.join(dataDir, 'backups')).sort();
+    expect(dirs).toHaveLength(2);
+    const first = path.join(dataDir, 'backups', dirs[0]!);
+    expect(output).toContain(`Backup written to ${first}`);
+    expect(second.dir).toBe(path.join(dataDir, 'backups', dirs[1]!));
+
+    for (const dir of [first, second.dir]) {
+      const copy = new SqliteDatabase(path.join(dir, 'mathclub.sqlite'), { readonly: true, fileMustExist: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(copy.pragma('journal_mode', { simple: true }), 'one self-contained file').toBe('delete');
+        const rows = copy.prepare('select id, image_key from solutions').all() as { id: number; image_key: string | null }[];
+        const ids = new Set(rows.map((r) => r.id));
+        for (const id of ackedBefore) expect(ids.has(id), `solution ${id} acknowledged before the backup`).toBe(true);
+        const images = new Set(await filesUnder(path.join(dir, 'images')));
+        for (const row of rows) if (row.image_key) expect(images.has(row.image_key), `image of ${row.id} in the backup`).toBe(true);
+        expect([...images].some((f) => f.endsWith('.tmp'))).toBe(false);
+      } finally {
+        copy.close();
+      }
+      expect(existsSync(path.join(dir, 'jwt-secret')), 'the signing key travels with the data when it lives there').toBe(existsSync(path.join(dataDir, 'jwt-secret')));
+    }
+
+    // Restore as the README says: stop, copy the files into DATA_DIR, start.
+    await server!.stop();
+    server = undefined;
+    mkdirSync(restoreDir, { recursive: true });
+    cpSync(first, restoreDir, { recursive: true });
+    const restored = await startServer({ ...env(), DATA_DIR: restoreDir, DATABASE_URL: `sqlite:${path.join(restoreDir, 'mathclub.sqlite')}` }, await freePort());
+    try {
+      const student = school.students[0]!;
+      const res = await fetch(`${restored.url}/api/solutions`, { headers: { authorization: `Bearer ${student.token}` } });
+      expect(res.status).toBe(200);
+      const mine = (await res.json()) as { id: number; imageSecureUrl?: string }[];
+      expect(mine.length).toBeGreaterThan(0);
+      const withImage = mine.find((s) => s.imageSecureUrl);
+      expect(withImage).toBeDefined();
+      expect((await fetch(`${restored.url}${withImage!.imageSecureUrl}`)).status, 'images and links survive the restore').toBe(200);
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('explains pg_dump for PostgreSQL and still copies the images', async () => {
+    const result = await backup({ dataDir, databaseUrl: 'postgres://postgres@127.0.0.1:5432/mathclub', backupDir: path.join(dataDir, 'pg-backups') });
+    expect(result.databaseFile).toBeUndefined();
+    expect(result.notes.join('\n')).toMatch(/pg_dump --format=custom/);
+    expect(result.images).toBeGreaterThan(0);
+  });
+});
