@@ -51,6 +51,8 @@ test.describe('solutions and review', () => {
     await card.getByRole('button', { name: /Suggest solution/ }).click();
     await card.locator('input[type="file"]').first().setInputFiles({ name: 'solution.png', mimeType: 'image/png', buffer: pngImage(300, 200) });
     await expect(card.getByText('solution.png')).toBeVisible();
+    await card.getByLabel('Your answer').fill('Area $= \\frac{1}{2} \\cdot 6 \\cdot 4 = 12$, see the photo.');
+    await shoot(page, 'student-solution-form');
     await card.getByRole('button', { name: 'Send' }).click();
     await expect(taskCard(page, triangle)).toHaveCount(0);
     await expect(page.getByTestId('stat-inReview')).toContainText('2');

@@ -135,7 +135,7 @@ export function ImageUpload({ id, file, onChange, disabled = false, errorKey }: 
             icon="pi pi-times"
             label={t('imageUpload.remove')}
             severity="danger"
-            text
+            outlined
             size="small"
             disabled={disabled}
             onClick={() => {

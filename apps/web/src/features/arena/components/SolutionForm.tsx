@@ -1,4 +1,4 @@
-import type { Task } from '@mathclub/shared';
+import { DRAFT_DEBOUNCE_MS, type Task } from '@mathclub/shared';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -6,7 +6,9 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/ImageUpload';
+import { MathText } from '../../../components/MathText';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSubmitSolution } from '../api/submit-solution';
 
 /** Sending needs trimmed text or a file (SEED.md §5). */
@@ -31,6 +33,7 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
   const [imageError, setImageError] = useState<string | undefined>();
   const sending = submit.isPending;
   const answerId = `solution-${task.id}-answer`;
+  const preview = useDebouncedValue(answer, DRAFT_DEBOUNCE_MS);
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -75,6 +78,12 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
         <small id={`${answerId}-hint`} className="field-hint">
           {t('arena.solve.answerHint')}
         </small>
+        {preview.includes('$') && answer.trim() ? (
+          <section className="solution-form__preview" aria-label={t('arena.solve.preview')}>
+            <span className="solution-form__preview-label">{t('arena.solve.preview')}</span>
+            <MathText>{preview}</MathText>
+          </section>
+        ) : null}
       </div>
       <div className="field">
         <span className="field__label">{t('arena.solve.image')}</span>
