@@ -42,6 +42,14 @@ export function decodeToken(token: string): (AuthenticatedUser & { exp?: number 
   }
 }
 
+function readStoredUser(): AuthenticatedUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as AuthenticatedUser | null;
+  } catch {
+    return null;
+  }
+}
+
 function read(): Session {
   const token = localStorage.getItem(TOKEN_KEY) ?? '';
   if (!token) return { token: '', user: null };
@@ -49,12 +57,7 @@ function read(): Session {
   if (!decoded || (decoded.exp !== undefined && decoded.exp * 1000 <= Date.now())) {
     return { token: '', user: null };
   }
-  let user: AuthenticatedUser | null = null;
-  try {
-    user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as AuthenticatedUser | null;
-  } catch {
-    user = null;
-  }
+  let user = readStoredUser();
   if (!user) {
     const { exp: _exp, ...fromToken } = decoded;
     user = fromToken;

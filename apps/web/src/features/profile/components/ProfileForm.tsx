@@ -36,12 +36,13 @@ export function ProfileForm({ kind, groups, groupsLoading, onSaved }: Props) {
   const [failed, setFailed] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
-    if (profile.data) {
-      setName(profile.data.name);
-      setGroupIds(profile.data.groups.map((g) => g.id));
-    }
-  }, [profile.data]);
+  // When the profile arrives (or is replaced after a save) the form shows what the server holds.
+  const [shown, setShown] = useState<User | undefined>(undefined);
+  if (profile.data && profile.data !== shown) {
+    setShown(profile.data);
+    setName(profile.data.name);
+    setGroupIds(profile.data.groups.map((g) => g.id));
+  }
 
   useEffect(() => {
     if (profile.error) console.error('Failed to load the profile', profile.error);
