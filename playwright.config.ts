@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT / E2E_DATA_DIR let two runs on one machine stay out of each other's way.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** E2E journeys in Debian's Chromium against the built app, served the way `npm start` serves it. */
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-const dataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? 'e2e/.data');
 
 /** The first start writes the admin teacher's random password here. */
 export function adminPassword(): string {
