@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPassword, createActiveUser, createGroup, signIn, uniqueLogin, useLanguage } from './helpers';
+import { adminPassword, choose, createActiveUser, createGroup, signIn, uniqueLogin, useLanguage } from './helpers';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -17,6 +17,7 @@ async function check(page: Page, name: string, lang: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.page-loader')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
     if (width < 500) await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}-top.png`) });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -69,6 +70,8 @@ for (const lang of LANGS) {
       }
       // The sign-up form with a student's extra fields and every validation message showing.
       await page.goto('/signup');
+      await choose(page, 'signup-role', lang === 'en' ? 'Student' : 'Учень');
+      await page.locator('#signup-grade').fill('');
       await page.locator('form button[type="submit"]').click();
       await expect(page.locator('.field-error').first()).toBeVisible();
       await check(page, 'signup-errors', lang);
