@@ -82,4 +82,28 @@ test.describe('tasks', () => {
     await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
     await expect(page.getByText('No tasks yet. Create the first one above.')).toBeVisible();
   });
+
+  test('on a phone the image choice offers the camera and keeps the gallery', async ({ browser, request }) => {
+    const group = await newGroup(request, 'Phone class');
+    const teacher = await member(request, 'teacher', 'Тарас Шевчук', group.id);
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await useLanguage(page, 'en');
+    await signIn(page, teacher, PASSWORD, /\/teacher\/tasks$/);
+    await expect(page.getByRole('button', { name: 'Take a photo' })).toBeVisible();
+    await expect(page.locator('input[type="file"][capture="environment"][accept="image/*"]')).toHaveCount(1);
+    await expect(page.getByText('Choose image')).toBeVisible();
+    await context.close();
+  });
+
+  test('the landing and login pages never download KaTeX', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(r.url()));
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.goto('/login');
+    await expect(page.locator('#login-login')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.filter((url) => /katex|MathTextRenderer/i.test(url))).toEqual([]);
+  });
 });
