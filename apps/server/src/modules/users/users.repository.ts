@@ -51,12 +51,36 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
   return toUser(row, groups.get(id) ?? []);
 }
 
-/** The user plus the moment before which their tokens stop counting, for the per-request check. */
+/**
+ * The user plus the moment before which their tokens stop counting, for the per-request check:
+ * one primary-key lookup joined with the memberships (a row per group), since it runs on every
+ * authenticated request.
+ */
 export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ user: User; sessionsValidAfter: string | null } | undefined> {
-  const row = await db.selectFrom('users').select([...USER_COLUMNS, 'sessions_valid_after']).where('id', '=', id).executeTakeFirst();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .leftJoin('groups', 'groups.id', 'user_groups.group_id')
+    .select([
+      'users.id as id',
+      'users.login as login',
+      'users.name as name',
+      'users.role as role',
+      'users.activated as activated',
+      'users.grade as grade',
+      'users.grade_letter as grade_letter',
+      'users.sessions_valid_after as sessions_valid_after',
+      'groups.id as groupId',
+      'groups.name as groupName',
+    ])
+    .where('users.id', '=', id)
+    .orderBy('groups.name_key')
+    .execute();
+  const row = rows[0];
   if (!row) return undefined;
-  const groups = await groupsByUser(db, [id]);
-  return { user: toUser(row, groups.get(id) ?? []), sessionsValidAfter: row.sessions_valid_after };
+  const groups: Group[] = [];
+  for (const r of rows) if (r.groupId !== null && r.groupName !== null) groups.push({ id: r.groupId, name: r.groupName });
+  return { user: toUser(row, groups), sessionsValidAfter: row.sessions_valid_after };
 }
 
 /** The user and password hash for a login (case-insensitive), for sign-in only. */
