@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, leaderboardQuerySchema, leaderboardRowSchema } from '@mathclub/shared';
+import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { LeaderboardService } from './leaderboard.service.js';
 
@@ -9,7 +10,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** /api/leaderboard. */
 export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
-  const service = new LeaderboardService(app.db, app.config.schoolTimeZone);
+  const service = new LeaderboardService(app.db, app.config.schoolTimeZone, undefined, new ReadCache(dataVersion(app.db, app.dialect)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/leaderboard', {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser, LeaderboardPeriod, LeaderboardRow } from '@mathclub/shared';
+import type { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import * as repo from './leaderboard.repository.js';
@@ -13,6 +14,8 @@ export class LeaderboardService {
     private readonly db: Kysely<DB>,
     private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
+    /** Keeps each (group, period start) board until the data changes; without it every call recomputes. */
+    private readonly cache?: ReadCache,
   ) {}
 
   /**
@@ -22,7 +25,13 @@ export class LeaderboardService {
   async forGroup(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
     if (!(await repo.groupExists(this.db, groupId))) throw notFound();
     if (!actor.groups.some((g) => g.id === groupId)) throw forbidden();
-    const rows = await repo.groupStandings(this.db, groupId, periodStart(period, this.now(), this.timeZone));
+    const since = periodStart(period, this.now(), this.timeZone);
+    const compute = () => this.standings(groupId, since);
+    return this.cache ? this.cache.get(`leaderboard:${groupId}:${since ?? 'all'}`, compute) : compute();
+  }
+
+  private async standings(groupId: number, since: string | null): Promise<LeaderboardRow[]> {
+    const rows = await repo.groupStandings(this.db, groupId, since);
     return rows
       .sort((a, b) => a.rank - b.rank || byName.compare(a.name, b.name) || a.userId - b.userId)
       .map(({ rank, userId, name, points, solved }) => ({ rank, userId, name, points, solved }));

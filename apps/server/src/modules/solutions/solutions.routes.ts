@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
+import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipartForm, registerMultipart } from '../files/multipart.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
@@ -11,7 +12,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new SolutionsService(app.db, app.images, app.imageUrls);
+  const service = new SolutionsService(app.db, app.images, app.imageUrls, new ReadCache(dataVersion(app.db, app.dialect)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/solutions', {

@@ -8,6 +8,7 @@ import {
   type SolutionsQuery,
 } from '@mathclub/shared';
 import { fromDbBool, isUniqueViolation } from '../../db/database.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hasTeacherPowers } from '../../plugins/auth.js';
@@ -31,6 +32,8 @@ export class SolutionsService {
     private readonly db: Kysely<DB>,
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
+    /** Keeps each filter's rows until the data changes (image links are still signed per call). */
+    private readonly cache?: ReadCache,
   ) {}
 
   /**
@@ -49,7 +52,9 @@ export class SolutionsService {
       if (query.authorId !== undefined && query.authorId !== actor.id) return [];
       filter = { ...narrowing, authorId: actor.id };
     }
-    return (await repo.listSolutions(this.db, filter)).map((row) => this.present(row));
+    const read = () => repo.listSolutions(this.db, filter);
+    const rows = this.cache ? await this.cache.get(`solutions:${JSON.stringify(filter)}`, read) : await read();
+    return rows.map((row) => this.present(row));
   }
 
   /**

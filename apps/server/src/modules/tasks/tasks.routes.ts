@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
+import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readMultipartForm, registerMultipart } from '../files/multipart.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
@@ -11,7 +12,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /api/tasks: the lists, creation (multipart with an optional image) and soft deletion. */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new TasksService(app.db, app.images, app.imageUrls);
+  const service = new TasksService(app.db, app.images, app.imageUrls, new ReadCache(dataVersion(app.db, app.dialect)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/tasks', {
