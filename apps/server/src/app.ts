@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type Database } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
@@ -17,6 +17,7 @@ import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { serializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildAppOptions {

@@ -1,0 +1,49 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+type ZodRouteSchema = Parameters<typeof zodSerializerCompiler>[0]['schema'];
+
+/**
+ * zod's `X.nullable()` becomes `anyOf: [X, {type: null}]`, which fast-json-stringify resolves by
+ * validating every value at run time; `type: [X's type, 'null']` says the same and stays compiled.
+ */
+function simplify(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplify);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = key === 'enum' || key === 'required' ? value : simplify(value);
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
+    const other = anyOf[1 - nullIndex];
+    if (nullIndex >= 0 && other && typeof other.type === 'string' && !('anyOf' in other) && !('enum' in other)) {
+      const { anyOf: _dropped, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
+/**
+ * Response serialization from the same zod schemas, compiled once per route and status into a
+ * fast-json-stringify function over their JSON Schema: only the declared properties are written
+ * (an extra field such as a password hash never leaves), without zod re-parsing every list the
+ * repositories already shaped. The zod serializer remains for any schema JSON Schema cannot state.
+ */
+export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (route) => {
+  const fallback = zodSerializerCompiler(route);
+  try {
+    const schema = route.schema instanceof z.ZodType ? route.schema : (route.schema as { properties?: unknown }).properties;
+    if (!(schema instanceof z.ZodType)) return fallback;
+    const json = simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' })) as JsonSchema;
+    // An open schema (z.any(), z.unknown()) has nothing to compile.
+    if (!('type' in json)) return fallback;
+    delete json.$schema;
+    return fastJson(json);
+  } catch {
+    return fallback;
+  }
+};
