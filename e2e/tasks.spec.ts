@@ -13,7 +13,7 @@ test.describe('tasks', () => {
 
     await useLanguage(page, 'en');
     await signIn(page, teacher, PASSWORD, /\/teacher\/tasks$/);
-    await expect(page.getByRole('heading', { name: 'tasks', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
     await expect(page.getByText('No tasks yet. Create the first one above.')).toBeVisible();
 
     // Validation first: nothing typed.
