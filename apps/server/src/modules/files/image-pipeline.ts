@@ -1,5 +1,16 @@
 import sharp, { type Metadata } from 'sharp';
+import { availableParallelism } from 'node:os';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@mathclub/shared';
+import { Semaphore } from '../../lib/semaphore.js';
+
+// Every upload is a different image: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/**
+ * Decodes run one per core at most; a burst of photo uploads queues here instead of holding a
+ * full-size decoded bitmap (tens of MB) per request at once.
+ */
+const decodeSlots = new Semaphore(availableParallelism());
 
 /** Why an upload was refused; the caller turns it into a 4xx with this code. */
 export class ImageRejectedError extends Error {
@@ -34,6 +45,10 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
  * are dropped, EXIF orientation is applied, and large photos are scaled down.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  return decodeSlots.run(() => cleanImage(input));
+}
+
+async function cleanImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError('UNSUPPORTED_IMAGE', 'empty file');
   if (input.length > IMAGE_MAX_BYTES) throw new ImageRejectedError('IMAGE_TOO_LARGE', `${input.length} bytes`);
 
@@ -68,7 +83,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const { data, info } = keepAlpha
       ? await pipeline.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-      : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+      : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
     return keepAlpha
       ? { data, contentType: 'image/png', extension: 'png', width: info.width, height: info.height }
       : { data, contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { IMAGE_MAX_BYTES, INVALID_VALUE_KEY, TASK_TEXT_MAX } from '@mathclub/shared';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { findNul } from '../../lib/nul-guard.js';
+import { Semaphore } from '../../lib/semaphore.js';
 
 /** i18n keys the forms show under the image field. */
 export const IMAGE_ERROR_KEYS = {
@@ -35,6 +36,23 @@ export const MULTIPART_LIMITS = {
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   // File size is checked by hand (file.truncated) so the answer can name the form field.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+}
+
+/** Forms up to this size (text answers) never wait for an upload slot. */
+export const SMALL_FORM_BYTES = 64 * 1024;
+/** Larger uploads read, cleaned and stored at once; the others wait their turn. */
+export const UPLOADS_AT_ONCE = 4;
+const uploadSlots = new Semaphore(UPLOADS_AT_ONCE);
+
+/**
+ * Runs an upload route's work (read the form, clean the image, store it) in one of a few slots
+ * when the body may be large. A waiting request's bytes stay in the network (TCP holds them
+ * until it is read), so a class sending 4 MB photos at once queues instead of holding every
+ * photo, and its decoded copy, in memory together. Nobody is refused.
+ */
+export function withUploadSlot<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  const length = Number(request.headers['content-length']);
+  return length <= SMALL_FORM_BYTES ? work() : uploadSlots.run(work);
 }
 
 /** One uploaded file, held in memory (at most IMAGE_MAX_BYTES). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
-import { readMultipartForm, registerMultipart } from '../files/multipart.js';
+import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
@@ -39,8 +39,8 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     },
     onRequest: app.requireRole('student'),
     handler: async (request, reply) => {
-      const form = await readMultipartForm(request, SOLUTION_IMAGE_FIELD);
-      return reply.code(201).send(await service.submit(currentUser(request), form));
+      const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD)));
+      return reply.code(201).send(solution);
     },
   });
 

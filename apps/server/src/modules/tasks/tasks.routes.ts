@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
-import { readMultipartForm, registerMultipart } from '../files/multipart.js';
+import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
@@ -39,8 +39,8 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     },
     onRequest: app.requireRole('teacher'),
     handler: async (request, reply) => {
-      const form = await readMultipartForm(request, TASK_IMAGE_FIELD);
-      return reply.code(201).send(await service.create(currentUser(request), form));
+      const task = await withUploadSlot(request, async () => service.create(currentUser(request), await readMultipartForm(request, TASK_IMAGE_FIELD)));
+      return reply.code(201).send(task);
     },
   });
 
