@@ -94,11 +94,17 @@ async function measure(server: RunningServer, name: string, spec: RequestSpec | 
   const probeBody = Buffer.from(await probe.arrayBuffer());
   const contentType = probe.headers.get('content-type') ?? 'application/json';
   const options = amount ? { amount } : { seconds: SECONDS };
+  // Reads are warmed up first (JIT, caches) so the first endpoint measured is not penalised.
+  if (sampleSpec.method === 'GET') await runLoad(server.url, sampleSpec, { amount: 300, connections: 8 });
+  const cpuBefore = server.cpuMs();
   const real = await runLoad(server.url, spec, options);
+  const cpuMsPerRequest = real.total ? (server.cpuMs() - cpuBefore) / real.total : undefined;
   const baseline = await withBaseline(BASELINE_PORT, probe.status, contentType, probeBody, (url) => runLoad(url, sampleSpec, { seconds: Math.min(SECONDS, 5) }));
   const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
-  console.log(`  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`);
-  return { name, real, baseline, ratio, responseBytes: probeBody.length, probeStatus: probe.status };
+  console.log(
+    `  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  CPU ${cpuMsPerRequest?.toFixed(2)} ms/req  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`,
+  );
+  return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), responseBytes: probeBody.length, probeStatus: probe.status };
 }
 
 async function fourMegabytePhoto(): Promise<Buffer> {
@@ -194,7 +200,7 @@ async function main() {
 
   const report: BenchReport = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}`, loadAverage: os.loadavg() },
     scale: SCALE,
     connections: 64,
     seconds: SECONDS,
