@@ -1,7 +1,6 @@
 import { TEACHING_ROLES } from '@mathclub/shared';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
 import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { RequireRole, RequireSignedOut } from './guards';
@@ -47,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: paths.teacher.tasks, element: <Pages.TeacherTasksRoute /> },
           { path: paths.teacher.review, element: <Pages.ReviewRoute /> },
           { path: paths.teacher.groups, element: <Pages.GroupsPage /> },
-          { path: paths.teacher.leaderboard, element: <ComingSoon titleKey="leaderboard.title" /> },
+          { path: paths.teacher.leaderboard, element: <Pages.TeacherLeaderboardRoute /> },
           { path: paths.teacher.profile, element: <Pages.TeacherProfileRoute /> },
         ],
       },
@@ -60,7 +59,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Pages.StudentArenaRoute /> },
-          { path: paths.student.leaderboard, element: <ComingSoon titleKey="leaderboard.title" /> },
+          { path: paths.student.leaderboard, element: <Pages.StudentLeaderboardRoute /> },
           { path: paths.student.profile, element: <Pages.StudentProfileRoute /> },
         ],
       },

@@ -13,3 +13,5 @@ export const StudentProfileRoute = lazy(() => import('./profile-routes').then((m
 export const TeacherTasksRoute = lazy(() => import('./teacher-tasks-route').then((m) => ({ default: m.TeacherTasksRoute })));
 export const ReviewRoute = lazy(() => import('./review-route').then((m) => ({ default: m.ReviewRoute })));
 export const StudentArenaRoute = lazy(() => import('./student-arena-route').then((m) => ({ default: m.StudentArenaRoute })));
+export const TeacherLeaderboardRoute = lazy(() => import('./leaderboard-routes').then((m) => ({ default: m.TeacherLeaderboardRoute })));
+export const StudentLeaderboardRoute = lazy(() => import('./leaderboard-routes').then((m) => ({ default: m.StudentLeaderboardRoute })));

@@ -2,7 +2,7 @@ import './arena.css';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -27,10 +27,12 @@ interface Props {
   /** false when the student has not chosen a group; undefined while the profile loads. */
   hasGroup: boolean | undefined;
   profilePath: string;
+  /** The student's points and rank in the group, shown under 'your success'. */
+  standing?: ReactNode;
 }
 
 /** The student's arena (SEED.md §2, PRODUCT.md §6): your success, solve tasks, my solutions. */
-export function ArenaPage({ hasGroup, profilePath }: Props) {
+export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tasks = useMyTasks();
@@ -82,6 +84,7 @@ export function ArenaPage({ hasGroup, profilePath }: Props) {
           {t('arena.stats.title')}
         </h3>
         {loading ? <Loading /> : <SuccessStats stats={stats} />}
+        {standing}
       </section>
 
       <section aria-labelledby="arena-solve" className="arena__section">

@@ -1,0 +1,24 @@
+import { leaderboardRowSchema, type LeaderboardPeriod, type LeaderboardRow } from '@mathclub/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const leaderboardQueryKey = ['leaderboard'] as const;
+
+/** GET /api/leaderboard?groupId=&period=: the group's ranks, best first (ties share a rank). */
+export function getLeaderboard(groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
+  const query = new URLSearchParams({ groupId: String(groupId), period });
+  return apiRequest(`/api/leaderboard?${query}`, {}, z.array(leaderboardRowSchema));
+}
+
+export const leaderboardQueryOptions = (groupId: number, period: LeaderboardPeriod) =>
+  queryOptions({ queryKey: [...leaderboardQueryKey, groupId, period], queryFn: () => getLeaderboard(groupId, period) });
+
+/** The leaderboard of a group; while another period or group loads, the last one stays on screen. */
+export function useLeaderboard(groupId: number | undefined, period: LeaderboardPeriod) {
+  return useQuery({
+    ...leaderboardQueryOptions(groupId ?? 0, period),
+    enabled: groupId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
