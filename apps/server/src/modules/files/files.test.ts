@@ -124,3 +124,28 @@ describe('storing an upload', () => {
     expect(await files()).toBe(before);
   });
 });
+
+describe('signed image links and the per-IP limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { rateLimitPerIp: 3 });
+  });
+  afterAll(async () => t.close());
+
+  it('serves a whole classroom behind one address its task images, while the API calls stay counted', async () => {
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const body = multipartBody({ title: 'Picture', text: '', level: 'advanced', points: 5, group: group.id }, [
+      { field: 'taskImage', data: await corpus.plainJpeg(300, 200) },
+    ]);
+    const created = await t.app.inject({ method: 'POST', url: '/api/tasks', headers: { ...bearer(teacher.token), ...body.headers }, payload: body.payload, remoteAddress: '10.8.0.1' });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = created.json<Task>().imageSecureUrl!;
+    const images: number[] = [];
+    for (let i = 0; i < 10; i++) images.push((await t.app.inject({ method: 'GET', url, remoteAddress: '10.8.0.2' })).statusCode);
+    expect(images).toEqual(Array(10).fill(200));
+    const api: number[] = [];
+    for (let i = 0; i < 4; i++) api.push((await t.app.inject({ method: 'GET', url: '/api/tasks/mine', headers: bearer(teacher.token), remoteAddress: '10.8.0.2' })).statusCode);
+    expect(api).toEqual([200, 200, 200, 429]);
+  });
+});
