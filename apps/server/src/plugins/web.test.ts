@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 
@@ -17,6 +18,10 @@ describe('web app, headers and docs', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const big = `export const words = ${JSON.stringify('math club '.repeat(500))};`;
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(big));
   });
   afterAll(async () => t.close());
 
@@ -69,6 +74,32 @@ describe('web app, headers and docs', () => {
       expect(api.json().code).toBe('NOT_FOUND');
       expect((await spa.app.inject({ method: 'POST', url: '/teacher' })).statusCode).toBe(404);
       expect((await spa.app.inject({ method: 'GET', url: '/../../etc/passwd' })).body).not.toContain('root:');
+    } finally {
+      await spa.close();
+    }
+  });
+
+  it('sends the precompressed copy of an asset the browser can decode, cached like the asset', async () => {
+    const spa = await buildTestApp('sqlite', { webDistDir: path.join(t.dataDir, 'web-dist') });
+    try {
+      const url = '/assets/big-def456.js';
+      const plain = await spa.app.inject({ method: 'GET', url });
+      const br = await spa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await spa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // An asset without compressed copies is sent as it is.
+      const small = await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('console.log(1)');
     } finally {
       await spa.close();
     }

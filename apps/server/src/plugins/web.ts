@@ -15,8 +15,8 @@ const PLACEHOLDER = `<!doctype html>
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Serves the built SPA with hashed assets cached for a year and index.html for every other
- * non-API GET (client-side routes). Unknown API paths answer a JSON 404.
+ * Serves the built SPA with hashed assets cached for a year (precompressed when the build made
+ * .br/.gz copies) and index.html for every other non-API GET (client-side routes). Unknown API paths answer a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -28,6 +28,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       prefix: '/',
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress-web.mjs): the smallest
+      // encoding the browser accepts is sent as it is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
