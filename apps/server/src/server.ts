@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
 
 /** Reads config, migrates, creates the first admin when needed, listens; closes cleanly on SIGTERM/SIGINT. */
@@ -45,6 +46,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  // A crash between storing an upload and inserting its row leaves a file nobody can reach.
+  sweepOrphanImages(database.db, app.images).then(
+    (removed) => removed > 0 && app.log.warn({ removed }, 'removed images that no task or solution names'),
+    (err: unknown) => app.log.error({ err }, 'orphan image sweep failed'),
+  );
 }
 
 main().catch((err: unknown) => {

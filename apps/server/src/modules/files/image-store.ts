@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -13,6 +13,8 @@ export interface ImageStore {
   get(key: string): Promise<Buffer | null>;
   /** Removes a key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key with when it was written (for the orphan sweep). */
+  list(): AsyncIterable<{ key: string; writtenAt: Date }>;
 }
 
 /** Keys look like `ab/ab12…ef.jpg`: 128 random bits, two-character shard folders. */
@@ -61,5 +63,24 @@ export class DiskImageStore implements ImageStore {
   async delete(key: string): Promise<void> {
     if (!isImageKey(key)) return;
     await rm(join(this.root, key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; writtenAt: Date }> {
+    let shards: string[];
+    try {
+      shards = await readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const shard of shards) {
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      for (const name of await readdir(join(this.root, shard))) {
+        const key = `${shard}/${name}`;
+        if (!isImageKey(key)) continue;
+        const info = await stat(join(this.root, key)).catch(() => null);
+        if (info) yield { key, writtenAt: info.mtime };
+      }
+    }
   }
 }
