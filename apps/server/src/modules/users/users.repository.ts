@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import { CompiledQuery, type InferResult, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
 import { fromDbBool, nowIso, toDbBool } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
@@ -51,13 +51,9 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
   return toUser(row, groups.get(id) ?? []);
 }
 
-/**
- * The user plus the moment before which their tokens stop counting, for the per-request check:
- * one primary-key lookup joined with the memberships (a row per group), since it runs on every
- * authenticated request.
- */
-export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ user: User; sessionsValidAfter: string | null } | undefined> {
-  const rows = await db
+/** The per-request account check: one primary-key lookup joined with the memberships (a row per group). */
+const sessionUserQuery = (db: Kysely<DB>, id: number) =>
+  db
     .selectFrom('users')
     .leftJoin('user_groups', 'user_groups.user_id', 'users.id')
     .leftJoin('groups', 'groups.id', 'user_groups.group_id')
@@ -74,8 +70,22 @@ export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ use
       'groups.name as groupName',
     ])
     .where('users.id', '=', id)
-    .orderBy('groups.name_key')
-    .execute();
+    .orderBy('groups.name_key');
+type SessionUserRow = InferResult<ReturnType<typeof sessionUserQuery>>[number];
+/** Its SQL, built once per database: the id is its only parameter. */
+const sessionUserSql = new WeakMap<Kysely<DB>, string>();
+
+/**
+ * The user plus the moment before which their tokens stop counting, for the check that runs on
+ * every authenticated request (so its query is compiled once, not rebuilt each time).
+ */
+export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ user: User; sessionsValidAfter: string | null } | undefined> {
+  let text = sessionUserSql.get(db);
+  if (text === undefined) {
+    text = sessionUserQuery(db, 0).compile().sql;
+    sessionUserSql.set(db, text);
+  }
+  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
   const row = rows[0];
   if (!row) return undefined;
   const groups: Group[] = [];
