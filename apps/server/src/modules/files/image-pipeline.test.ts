@@ -118,6 +118,18 @@ describe('ImageUrlSigner', () => {
     expect(signer.verify(key, exp, sig, morning)).toBe(true);
   });
 
+  it('remembers signed links only within their expiry day and within its bound', () => {
+    const small = new ImageUrlSigner('secret-one', 2);
+    const day = Date.UTC(2026, 10, 21, 12);
+    const today = small.urlFor(key, day)!;
+    expect(small.urlFor(key, day)).toBe(today);
+    expect(today).toBe(signer.urlFor(key, day));
+    const tomorrow = small.urlFor(key, day + 86_400_000)!;
+    expect(parse(tomorrow).exp).toBe(parse(today).exp + 86_400);
+    expect(small.verify(key, parse(tomorrow).exp, parse(tomorrow).sig, day + 86_400_000)).toBe(true);
+    for (const other of ['cd/1.jpg', 'ef/2.jpg', 'ab/3.jpg']) expect(small.urlFor(other, day)).toBe(signer.urlFor(other, day));
+  });
+
   it('refuses a tampered, foreign, or expired link', () => {
     const now = Date.UTC(2026, 10, 21, 12);
     const { exp, sig } = parse(signer.urlFor(key, now)!);

@@ -8,13 +8,25 @@ const DAY_SECONDS = 86_400;
  * cache the image; it is valid for at least one and at most two days.
  */
 export class ImageUrlSigner {
-  constructor(private readonly secret: string) {}
+  /** Links already signed for the current expiry: a review list signs the same images on every load. */
+  private readonly recent = new Map<string, { exp: number; url: string }>();
+
+  constructor(
+    private readonly secret: string,
+    private readonly remember = 5000,
+  ) {}
 
   /** The URL a client may use to fetch `key`, or undefined when there is no image. */
   urlFor(key: string | null | undefined, now = Date.now()): string | undefined {
     if (!key) return undefined;
     const exp = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
-    return `/api/files/${key}?exp=${exp}&sig=${this.sign(key, exp)}`;
+    const known = this.recent.get(key);
+    if (known?.exp === exp) return known.url;
+    const url = `/api/files/${key}?exp=${exp}&sig=${this.sign(key, exp)}`;
+    this.recent.delete(key);
+    this.recent.set(key, { exp, url });
+    if (this.recent.size > this.remember) this.recent.delete(this.recent.keys().next().value!);
+    return url;
   }
 
   /** True when `sig` was made by this server for `key` and `exp` has not passed. */
