@@ -87,8 +87,25 @@ async function login(url: string, loginName: string): Promise<{ token: string; u
   return { token: access_token, user };
 }
 
+/**
+ * Waits until the server has finished what an earlier run left queued (autocannon stops sending,
+ * but e.g. login's argon2 hashes already accepted keep the CPU busy for seconds), so that work is
+ * not billed to the next endpoint.
+ */
+async function untilIdle(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last = server.cpuMs();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = server.cpuMs();
+    if (now - last <= 50) return;
+    last = now;
+  }
+}
+
 /** Measures one endpoint on the real server and the same bytes from the baseline server. */
 async function measure(server: RunningServer, name: string, spec: RequestSpec | { next: () => RequestSpec; sample: RequestSpec }, amount?: number): Promise<EndpointResult> {
+  await untilIdle(server);
   const sampleSpec = 'next' in spec ? spec.sample : spec;
   const probe = await fetch(server.url + sampleSpec.path, { method: sampleSpec.method, headers: sampleSpec.headers, body: sampleSpec.body });
   const probeBody = Buffer.from(await probe.arrayBuffer());
