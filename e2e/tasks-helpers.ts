@@ -92,8 +92,6 @@ export function pngImage(width = 160, height = 100): Buffer {
 /** Saves full-page screenshots at 375 and 1280 px and checks axe (serious/critical) and sideways overflow. */
 export async function shoot(page: Page, name: string) {
   const lang = await page.evaluate(() => document.documentElement.lang);
-  // PrimeReact's focused Dropdown carries aria-activedescendant="dropdownItem_-1" (its bug, not ours).
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');

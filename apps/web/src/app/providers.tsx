@@ -8,12 +8,15 @@ import { i18n } from '../lib/i18n';
 /**
  * PrimeReact renders a hidden native <select> and a role="button" trigger inside each Dropdown;
  * the labelled combobox input already carries the name and state, so hide the duplicates from
- * assistive technology (axe: select-name, aria-command-name).
+ * assistive technology (axe: select-name, aria-command-name). A focused Dropdown also points
+ * aria-activedescendant at "dropdownItem_-1", an element that does not exist (axe:
+ * aria-valid-attr-value); the listbox inside the open overlay carries the real one.
  */
 const primeReactConfig = {
   ripple: false,
   pt: {
     dropdown: {
+      root: { 'aria-activedescendant': undefined },
       select: { 'aria-hidden': true },
       trigger: { 'aria-hidden': true },
     },
