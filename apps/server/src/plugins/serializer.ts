@@ -47,3 +47,12 @@ export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (ro
     return fallback;
   }
 };
+
+/**
+ * The route serializer for `schema` as a function giving the JSON bytes, for answers that are kept
+ * ready to send (sending a Buffer skips serializing, measuring and encoding the text again).
+ */
+export function jsonEncoder(schema: z.ZodType): (data: unknown) => Buffer {
+  const stringify = serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
+  return (data) => Buffer.from(stringify(data));
+}

@@ -19,7 +19,7 @@ export class ImageUrlSigner {
   /** The URL a client may use to fetch `key`, or undefined when there is no image. */
   urlFor(key: string | null | undefined, now = Date.now()): string | undefined {
     if (!key) return undefined;
-    const exp = (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
+    const exp = ImageUrlSigner.expiry(now);
     const known = this.recent.get(key);
     if (known?.exp === exp) return known.url;
     const url = `/api/files/${key}?exp=${exp}&sig=${this.sign(key, exp)}`;
@@ -35,6 +35,11 @@ export class ImageUrlSigner {
     const expected = Buffer.from(this.sign(key, exp));
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The expiry every link signed at `now` gets (unix seconds): it changes once a day. */
+  static expiry(now = Date.now()): number {
+    return (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
   }
 
   /** Seconds until `exp`, for Cache-Control. */

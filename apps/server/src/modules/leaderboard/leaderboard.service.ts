@@ -23,8 +23,9 @@ export class LeaderboardService {
    * name the way a Ukrainian reader expects, then by id. Anyone may only see a group they belong to.
    */
   async forGroup(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
-    if (!(await repo.groupExists(this.db, groupId))) throw notFound();
-    if (!actor.groups.some((g) => g.id === groupId)) throw forbidden();
+    // The caller's groups were read from the database for this request and memberships go with
+    // their group, so a member's group exists: only a non-member costs the lookup (404 or 403).
+    if (!actor.groups.some((g) => g.id === groupId)) throw (await repo.groupExists(this.db, groupId)) ? forbidden() : notFound();
     const since = periodStart(period, this.now(), this.timeZone);
     const compute = () => this.standings(groupId, since);
     return this.cache ? this.cache.get(`leaderboard:${groupId}:${since ?? 'all'}`, compute) : compute();

@@ -1,30 +1,45 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
+import { apiErrorSchema, idParamsSchema, taskSchema, type AuthenticatedUser } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { jsonEncoder } from '../../plugins/serializer.js';
 import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
+import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+const taskListSchema = z.array(taskSchema);
 
 /** /api/tasks: the lists, creation (multipart with an optional image) and soft deletion. */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new TasksService(app.db, app.images, app.imageUrls, new ReadCache(dataVersion(app.db, app.dialect)));
+  const service = new TasksService(app.db, app.images, app.imageUrls);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const encodeList = jsonEncoder(taskListSchema);
+  const lists = new ReadCache(dataVersion(app.db, app.dialect));
+  /**
+   * The list depends only on the caller's groups (and the day its image links expire), so each
+   * group set's answer is kept as ready JSON bytes until the data changes: every student of a class
+   * opening the arena gets the same bytes.
+   */
+  const sendList = async (reply: FastifyReply, user: AuthenticatedUser) => {
+    const key = `${user.groups.map((g) => g.id).join(',')}:${ImageUrlSigner.expiry()}`;
+    const body = await lists.get(key, async () => encodeList(await service.listVisible(user)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
   r.get('/api/tasks', {
-    schema: { tags: ['tasks'], summary: "Live tasks of the teacher's groups, newest first (teacher)", security: [{ bearerAuth: [] }], response: { 200: z.array(taskSchema), ...errors } },
+    schema: { tags: ['tasks'], summary: "Live tasks of the teacher's groups, newest first (teacher)", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
     onRequest: app.requireRole('teacher'),
-    handler: async (request) => service.listForTeacher(currentUser(request)),
+    handler: async (request, reply) => sendList(reply, currentUser(request)),
   });
 
   r.get('/api/tasks/mine', {
-    schema: { tags: ['tasks'], summary: "Live tasks of the caller's groups, newest first", security: [{ bearerAuth: [] }], response: { 200: z.array(taskSchema), ...errors } },
+    schema: { tags: ['tasks'], summary: "Live tasks of the caller's groups, newest first", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
     onRequest: app.authenticate,
-    handler: async (request) => service.listVisible(currentUser(request)),
+    handler: async (request, reply) => sendList(reply, currentUser(request)),
   });
 
   r.post('/api/tasks', {

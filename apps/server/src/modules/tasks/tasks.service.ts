@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createTaskFieldsSchema, TEXT_OR_IMAGE_REQUIRED, type AuthenticatedUser, type Level, type Task } from '@mathclub/shared';
 import { isForeignKeyViolation } from '../../db/database.js';
-import type { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, notFound, validationError } from '../../lib/app-error.js';
 import { hasTeacherPowers } from '../../plugins/auth.js';
@@ -22,16 +21,11 @@ export class TasksService {
     private readonly db: Kysely<DB>,
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
-    /** Keeps each group set's task rows until the data changes (image links are still signed per call). */
-    private readonly cache?: ReadCache,
   ) {}
 
   /** A teacher's view: live tasks of every group they belong to, newest first. */
   async listForTeacher(actor: AuthenticatedUser): Promise<Task[]> {
-    const groupIds = groupIdsOf(actor);
-    const read = () => repo.listLiveTasks(this.db, groupIds);
-    const rows = this.cache ? await this.cache.get(`tasks:${groupIds.join(',')}`, read) : await read();
-    return rows.map((row) => this.present(row));
+    return (await repo.listLiveTasks(this.db, groupIdsOf(actor))).map((row) => this.present(row));
   }
 
   /** What the caller may see: their group's tasks (a student has one group, a teacher several). */
