@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,4 +55,9 @@ export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (ro
 export function jsonEncoder(schema: z.ZodType): (data: unknown) => Buffer {
   const stringify = serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
   return (data) => Buffer.from(stringify(data));
+}
+
+/** Sends JSON bytes made by a jsonEncoder() as they are (the route's schema already shaped them). */
+export function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

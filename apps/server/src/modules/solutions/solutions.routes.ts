@@ -4,16 +4,21 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
+import { ImageUrlSigner } from '../files/signed-url.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
+const solutionListSchema = z.array(solutionSchema);
 
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new SolutionsService(app.db, app.images, app.imageUrls, new ReadCache(dataVersion(app.db, app.dialect)));
+  const service = new SolutionsService(app.db, app.images, app.imageUrls);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const encodeList = jsonEncoder(solutionListSchema);
+  const lists = new ReadCache(dataVersion(app.db, app.dialect));
 
   r.get('/api/solutions', {
     schema: {
@@ -21,10 +26,18 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       summary: "Solutions you may see: a student's own, a teacher's groups'; unreviewed first, then oldest first",
       security: [{ bearerAuth: [] }],
       querystring: solutionsQuerySchema,
-      response: { 200: z.array(solutionSchema), ...errors },
+      response: { 200: solutionListSchema, ...errors },
     },
     onRequest: app.authenticate,
-    handler: async (request) => service.list(currentUser(request), request.query),
+    // The answer depends only on the filter the caller is allowed (and the day image links
+    // expire): kept as ready JSON bytes until the data changes, so a teacher reloading the review
+    // list, or two teachers of a group, cost one read.
+    handler: async (request, reply) => {
+      const filter = service.visibleFilter(currentUser(request), request.query);
+      const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
+      const body = await lists.get(key, async () => encodeList(await service.listFiltered(filter)));
+      return sendJsonBytes(reply, body);
+    },
   });
 
   r.post('/api/solutions', {

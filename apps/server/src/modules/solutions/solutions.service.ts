@@ -8,7 +8,6 @@ import {
   type SolutionsQuery,
 } from '@mathclub/shared';
 import { fromDbBool, isUniqueViolation } from '../../db/database.js';
-import type { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hasTeacherPowers } from '../../plugins/auth.js';
@@ -32,29 +31,34 @@ export class SolutionsService {
     private readonly db: Kysely<DB>,
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
-    /** Keeps each filter's rows until the data changes (image links are still signed per call). */
-    private readonly cache?: ReadCache,
   ) {}
 
   /**
-   * A student's own solutions whatever authorId they ask for (another id gives an empty list);
-   * a teacher's: the solutions of live tasks in their groups. The query narrows both.
+   * What a list request may return, as a repository filter: a student's own solutions whatever
+   * authorId they ask for (another id: nothing, null); a teacher's: the solutions of live tasks in
+   * their groups. The query narrows both. The list depends on nothing else.
    */
-  async list(actor: AuthenticatedUser, query: SolutionsQuery): Promise<Solution[]> {
+  visibleFilter(actor: AuthenticatedUser, query: SolutionsQuery): repo.SolutionFilter | null {
     const narrowing = {
       ...(query.taskId !== undefined ? { taskId: query.taskId } : {}),
       ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
     };
-    let filter: repo.SolutionFilter;
     if (hasTeacherPowers(actor)) {
-      filter = { ...narrowing, groupIds: groupIdsOf(actor), ...(query.authorId !== undefined ? { authorId: query.authorId } : {}) };
-    } else {
-      if (query.authorId !== undefined && query.authorId !== actor.id) return [];
-      filter = { ...narrowing, authorId: actor.id };
+      return { ...narrowing, groupIds: groupIdsOf(actor), ...(query.authorId !== undefined ? { authorId: query.authorId } : {}) };
     }
-    const read = () => repo.listSolutions(this.db, filter);
-    const rows = this.cache ? await this.cache.get(`solutions:${JSON.stringify(filter)}`, read) : await read();
-    return rows.map((row) => this.present(row));
+    if (query.authorId !== undefined && query.authorId !== actor.id) return null;
+    return { ...narrowing, authorId: actor.id };
+  }
+
+  /** The solutions a visibleFilter() allows: unreviewed first, then oldest first. */
+  async listFiltered(filter: repo.SolutionFilter | null): Promise<Solution[]> {
+    if (!filter) return [];
+    return (await repo.listSolutions(this.db, filter)).map((row) => this.present(row));
+  }
+
+  /** The solutions `actor` may see for `query`. */
+  async list(actor: AuthenticatedUser, query: SolutionsQuery): Promise<Solution[]> {
+    return this.listFiltered(this.visibleFilter(actor, query));
   }
 
   /**

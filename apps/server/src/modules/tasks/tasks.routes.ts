@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, taskSchema, type AuthenticatedUser } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
-import { jsonEncoder } from '../../plugins/serializer.js';
+import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
@@ -27,7 +27,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const sendList = async (reply: FastifyReply, user: AuthenticatedUser) => {
     const key = `${user.groups.map((g) => g.id).join(',')}:${ImageUrlSigner.expiry()}`;
     const body = await lists.get(key, async () => encodeList(await service.listVisible(user)));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendJsonBytes(reply, body);
   };
 
   r.get('/api/tasks', {
