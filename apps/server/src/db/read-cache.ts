@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
 
@@ -13,11 +13,17 @@ export type DataVersion = () => Promise<string>;
  *   the same committed rows, whichever instance wrote them; any write anywhere gives a new one.
  */
 export function dataVersion(db: Kysely<DB>, dialect: Dialect): DataVersion {
-  const query =
-    dialect === 'sqlite'
-      ? sql<{ v: string }>`select total_changes() || ':' || data_version as v from pragma_data_version`
-      : sql<{ v: string }>`select pg_current_snapshot()::text as v`;
-  return async () => String((await query.execute(db)).rows[0]?.v);
+  // Plain SQL compiled once: it runs before every cached read that has no token yet.
+  const query = CompiledQuery.raw(`select ${dataVersionSql(dialect)} as v`, []);
+  return async () => String((await db.executeQuery<{ v: unknown }>(query)).rows[0]?.v);
+}
+
+/**
+ * The change token as an SQL expression, so a query that runs anyway on every request (the
+ * account check) can read it in the same round trip; ReadCache.get takes it from there.
+ */
+export function dataVersionSql(dialect: Dialect): string {
+  return dialect === 'sqlite' ? `total_changes() || ':' || (select data_version from pragma_data_version)` : 'pg_current_snapshot()::text';
 }
 
 interface Entry {
@@ -39,8 +45,9 @@ export class ReadCache {
     private readonly maxEntries = 500,
   ) {}
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const version = await this.version();
+  /** `version`: a token this request already read (before any of its reads), saving the query. */
+  async get<T>(key: string, compute: () => Promise<T>, version?: string | null): Promise<T> {
+    version ??= await this.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as Promise<T>;
     const value = compute();

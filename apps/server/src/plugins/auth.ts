@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The account as the database has it now, loaded on every authenticated request. */
     currentUser: AuthenticatedUser | null;
+    /** The database's change token read with the account (ReadCache.get), or null before that. */
+    dataVersion: string | null;
   }
 }
 
@@ -55,6 +57,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'], cache: 2000 },
   });
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('dataVersion', null);
 
   app.decorate('issueToken', (user: AuthenticatedUser) =>
     app.jwt.sign({
@@ -86,13 +89,14 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     }
     const id = sub && /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : NaN;
     if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
-    const found = await findSessionUser(app.db, id);
+    const found = await findSessionUser(app.db, id, app.dialect);
     if (!found || !found.user.activated) throw new AppError('UNAUTHORIZED');
     // A password change ends every session opened before it (iat has whole-second precision).
     if (found.sessionsValidAfter && issuedAt * 1000 < Math.floor(Date.parse(found.sessionsValidAfter) / 1000) * 1000) {
       throw new AppError('UNAUTHORIZED');
     }
     request.currentUser = found.user as AuthenticatedUser;
+    request.dataVersion = found.dataVersion;
   };
   app.decorate('authenticate', authenticate);
 

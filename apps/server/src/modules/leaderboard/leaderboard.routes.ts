@@ -30,7 +30,7 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
     // ready JSON bytes until the data changes; the access check still runs on every request.
     handler: async (request, reply) => {
       const scope = await service.scope(currentUser(request), request.query.groupId, request.query.period);
-      const body = await boards.get(`${scope.groupId}:${scope.since ?? 'all'}`, async () => encodeBoard(await service.standings(scope)));
+      const body = await boards.get(`${scope.groupId}:${scope.since ?? 'all'}`, async () => encodeBoard(await service.standings(scope)), request.dataVersion);
       return sendJsonBytes(reply, body);
     },
   });

@@ -35,7 +35,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const filter = service.visibleFilter(currentUser(request), request.query);
       const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
-      const body = await lists.get(key, async () => encodeList(await service.listFiltered(filter)));
+      const body = await lists.get(key, async () => encodeList(await service.listFiltered(filter)), request.dataVersion);
       return sendJsonBytes(reply, body);
     },
   });

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, idParamsSchema, taskSchema, type AuthenticatedUser } from '@mathclub/shared';
+import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
@@ -24,22 +24,23 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
    * group set's answer is kept as ready JSON bytes until the data changes: every student of a class
    * opening the arena gets the same bytes.
    */
-  const sendList = async (reply: FastifyReply, user: AuthenticatedUser) => {
+  const sendList = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
     const key = `${user.groups.map((g) => g.id).join(',')}:${ImageUrlSigner.expiry()}`;
-    const body = await lists.get(key, async () => encodeList(await service.listVisible(user)));
+    const body = await lists.get(key, async () => encodeList(await service.listVisible(user)), request.dataVersion);
     return sendJsonBytes(reply, body);
   };
 
   r.get('/api/tasks', {
     schema: { tags: ['tasks'], summary: "Live tasks of the teacher's groups, newest first (teacher)", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
     onRequest: app.requireRole('teacher'),
-    handler: async (request, reply) => sendList(reply, currentUser(request)),
+    handler: async (request, reply) => sendList(request, reply),
   });
 
   r.get('/api/tasks/mine', {
     schema: { tags: ['tasks'], summary: "Live tasks of the caller's groups, newest first", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
     onRequest: app.authenticate,
-    handler: async (request, reply) => sendList(reply, currentUser(request)),
+    handler: async (request, reply) => sendList(request, reply),
   });
 
   r.post('/api/tasks', {

@@ -1,6 +1,7 @@
-import { CompiledQuery, type InferResult, type Kysely, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type InferResult, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
-import { fromDbBool, nowIso, toDbBool } from '../../db/database.js';
+import { fromDbBool, nowIso, toDbBool, type Dialect } from '../../db/database.js';
+import { dataVersionSql } from '../../db/read-cache.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number };
@@ -52,7 +53,7 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
 }
 
 /** The per-request account check: one primary-key lookup joined with the memberships (a row per group). */
-const sessionUserQuery = (db: Kysely<DB>, id: number) =>
+const sessionUserQuery = (db: Kysely<DB>, id: number, dialect: Dialect) =>
   db
     .selectFrom('users')
     .leftJoin('user_groups', 'user_groups.user_id', 'users.id')
@@ -68,6 +69,8 @@ const sessionUserQuery = (db: Kysely<DB>, id: number) =>
       'users.sessions_valid_after as sessions_valid_after',
       'groups.id as groupId',
       'groups.name as groupName',
+      // Read with the account, so the request's cached reads need no query of their own.
+      sql<string>`${sql.raw(dataVersionSql(dialect))}`.as('dataVersion'),
     ])
     .where('users.id', '=', id)
     .orderBy('groups.name_key');
@@ -79,10 +82,14 @@ const sessionUserSql = new WeakMap<Kysely<DB>, string>();
  * The user plus the moment before which their tokens stop counting, for the check that runs on
  * every authenticated request (so its query is compiled once, not rebuilt each time).
  */
-export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ user: User; sessionsValidAfter: string | null } | undefined> {
+export async function findSessionUser(
+  db: Kysely<DB>,
+  id: number,
+  dialect: Dialect,
+): Promise<{ user: User; sessionsValidAfter: string | null; dataVersion: string } | undefined> {
   let text = sessionUserSql.get(db);
   if (text === undefined) {
-    text = sessionUserQuery(db, 0).compile().sql;
+    text = sessionUserQuery(db, 0, dialect).compile().sql;
     sessionUserSql.set(db, text);
   }
   const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
@@ -90,7 +97,7 @@ export async function findSessionUser(db: Kysely<DB>, id: number): Promise<{ use
   if (!row) return undefined;
   const groups: Group[] = [];
   for (const r of rows) if (r.groupId !== null && r.groupName !== null) groups.push({ id: r.groupId, name: r.groupName });
-  return { user: toUser(row, groups), sessionsValidAfter: row.sessions_valid_after };
+  return { user: toUser(row, groups), sessionsValidAfter: row.sessions_valid_after, dataVersion: String(row.dataVersion) };
 }
 
 /** The user and password hash for a login (case-insensitive), for sign-in only. */
