@@ -25,7 +25,6 @@ async function main(): Promise<void> {
   if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
 
   const app = await buildApp(config, { database });
-  app.addHook('onClose', async () => database.destroy());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -34,13 +33,18 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    // The database closes only after app.close() has let in-flight requests finish: closing it in
+    // an onClose hook raced them, and they answered 500 "driver has already been destroyed".
+    app
+      .close()
+      .then(() => database.destroy())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
