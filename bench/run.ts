@@ -124,6 +124,28 @@ async function measure(server: RunningServer, name: string, spec: RequestSpec | 
   return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), responseBytes: probeBody.length, probeStatus: probe.status };
 }
 
+/**
+ * Median latency of one read made right after a write (a group rename), when no cached answer can
+ * be used: what the first student to open the page after a review waits.
+ */
+async function afterWrite(url: string, teacherToken: string, groupId: number, path: string, readerToken: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const rename = await fetch(`${url}/api/groups/${groupId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+      body: JSON.stringify({ name: `Olympiad 50×200 (${i % 2})` }),
+    });
+    if (!rename.ok) throw new Error(`rename: ${rename.status}`);
+    const started = performance.now();
+    const res = await fetch(url + path, { headers: { authorization: `Bearer ${readerToken}` } });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
 async function fourMegabytePhoto(): Promise<Buffer> {
   // Noise does not compress: about 4 MB of JPEG, like a phone photo.
   const width = 2600;
@@ -157,6 +179,16 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     endpoints.push(await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }));
     endpoints.push(await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }));
 
+    // Issue 6: in a 50 × 200 group the leaderboard must not feel slower than the task list.
+    const { bigGroup } = prepared.school;
+    const bigStudent = await login(server.url, bigGroup.studentLogin);
+    const bigTeacher = await login(server.url, bigGroup.teacherLogin);
+    endpoints.push(await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }));
+    endpoints.push(await measure(server, 'GET /api/leaderboard (50×200 group)', { method: 'GET', path: `/api/leaderboard?groupId=${bigGroup.id}&period=all`, headers: auth(bigStudent.token) }));
+    const coldLeaderboardMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, `/api/leaderboard?groupId=${bigGroup.id}&period=all`, bigStudent.token);
+    const coldTasksMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, '/api/tasks/mine', bigStudent.token);
+    console.log(`  right after a write (nothing cached), 50×200 group: leaderboard ${coldLeaderboardMs.toFixed(1)} ms, tasks/mine ${coldTasksMs.toFixed(1)} ms (median of 15)`);
+
     // Writes: every request answers a different (student, open task) pair, so none is a 409.
     const pairs = students.flatMap((s) => firstGroup.openTaskIds.map((taskId) => ({ token: s.token, taskId })));
     let cursor = 0;
@@ -177,7 +209,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
 
     const rssMb = server.rssMb();
     console.log(`  server RSS after the load: ${rssMb} MB`);
-    return { dialect, school: prepared.school, endpoints, rssMb, studentToken: student, server, prepared };
+    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, studentToken: student, server, prepared };
   } catch (error) {
     await server.stop();
     await prepared.drop();
@@ -250,7 +282,7 @@ async function main() {
     if (web) report.web = web;
     const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
     const growth = await growthSuite(dialect, passwordHash, { tasksMine: byName('GET /api/tasks/mine'), leaderboard: byName('GET /api/leaderboard') });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, growth });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth });
   }
 
   report.durationSeconds = Math.round((Date.now() - started) / 1000);

@@ -7,6 +7,8 @@ export const PER_GROUP = { students: 50, teachers: 1, tasks: 25 } as const;
 export const GROUPS_AT_SCALE_1 = 200;
 /** Fresh tasks in the first group that nobody has answered: targets for the write benchmarks. */
 export const OPEN_TASKS = 60;
+/** One extra group the size issue 6 names: 50 students × 200 tasks, every task answered by all. */
+export const BIG_GROUP = { students: 50, tasks: 200 } as const;
 
 export interface SeededSchool {
   groups: number;
@@ -16,6 +18,8 @@ export interface SeededSchool {
   solutions: number;
   /** Logins in the first group, for tokens. */
   firstGroup: { id: number; teacherLogin: string; studentLogins: string[]; openTaskIds: number[] };
+  /** The 50 × 200 group: its leaderboard must not feel slower than a task list. */
+  bigGroup: { id: number; teacherLogin: string; studentLogin: string };
   seconds: number;
 }
 
@@ -138,20 +142,74 @@ export async function seedSchool(db: Kysely<DB>, scale: number, passwordHash: st
       .execute()
   ).map((r) => r.id);
 
+  const bigGroup = await seedBigGroup(db, passwordHash, now);
+
   return {
-    groups,
-    students: groups * PER_GROUP.students,
+    groups: groups + 1,
+    students: groups * PER_GROUP.students + BIG_GROUP.students,
     teachers: groups * PER_GROUP.teachers,
-    tasks: groups * PER_GROUP.tasks + OPEN_TASKS,
-    solutions: groups * PER_GROUP.students * PER_GROUP.tasks,
+    tasks: groups * PER_GROUP.tasks + OPEN_TASKS + BIG_GROUP.tasks,
+    solutions: groups * PER_GROUP.students * PER_GROUP.tasks + BIG_GROUP.students * BIG_GROUP.tasks,
     firstGroup: {
       id: 1,
       teacherLogin: 'teacher1-0',
       studentLogins: Array.from({ length: PER_GROUP.students }, (_, s) => `student1-${s}`),
       openTaskIds,
     },
+    bigGroup,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** The 50 × 200 group, inserted after the rest and linked by the ids the database hands back. */
+async function seedBigGroup(db: Kysely<DB>, passwordHash: string, now: number): Promise<SeededSchool['bigGroup']> {
+  const at = iso(now - 30 * 86_400_000);
+  return db.transaction().execute(async (trx) => {
+    const { id: groupId } = await trx.insertInto('groups').values({ name: 'Olympiad 50×200', name_key: 'olympiad 50×200', created_at: at }).returning('id').executeTakeFirstOrThrow();
+    const people = [user('teacherbig-0', 'teacher', passwordHash, at, null, null), ...Array.from({ length: BIG_GROUP.students }, (_, s) => user(`studentbig-${s}`, 'student', passwordHash, at, 9, 'А'))];
+    const ids = (await trx.insertInto('users').values(people).returning('id').execute()).map((r) => r.id);
+    await trx.insertInto('user_groups').values(ids.map((user_id) => ({ user_id, group_id: groupId }))).execute();
+    const [teacherId, ...studentIds] = ids as [number, ...number[]];
+    const taskIds = (
+      await trx
+        .insertInto('tasks')
+        .values(
+          Array.from({ length: BIG_GROUP.tasks }, (_, k) => ({
+            title: `Olympiad problem ${k + 1}`,
+            text: `Prove that $n^2 + n$ is even for $n = ${k + 1}$.`,
+            level: LEVELS[k % 3]!,
+            points: 1 + (k % 5),
+            group_id: groupId,
+            author_id: teacherId,
+            image_key: null,
+            created_at: iso(now - (BIG_GROUP.tasks - k) * 3_600_000),
+            deleted_at: null,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const solutions = studentIds.flatMap((studentId, s) =>
+      taskIds.map((taskId, k) => {
+        const kind = (s * 7 + k * 3) % 5;
+        const submitted = now - (BIG_GROUP.tasks - k) * 3_600_000 + s * 1000;
+        return {
+          task_id: taskId,
+          author_id: studentId,
+          answer: 'n(n + 1) is a product of consecutive integers.',
+          image_key: null,
+          reviewed: kind === 4 ? 0 : 1,
+          correct: kind <= 2 ? 1 : 0,
+          feedback: null,
+          created_at: iso(submitted),
+          reviewed_at: kind === 4 ? null : iso(submitted + 600_000),
+          reviewer_id: kind === 4 ? null : teacherId,
+        };
+      }),
+    );
+    await insertBatched(trx, 'solutions', solutions, 500);
+    return { id: groupId, teacherLogin: 'teacherbig-0', studentLogin: 'studentbig-0' };
+  });
 }
 
 function user(login: string, role: string, passwordHash: string, at: string, grade: number | null, letter: string | null) {
