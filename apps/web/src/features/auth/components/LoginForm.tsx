@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { clearSession, setSession } from '../../../lib/session';
@@ -44,34 +44,32 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
 
   return (
     <form className="form form--narrow" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
-      <div className="field">
-        <label htmlFor="login-login">{t('auth.login.login')}</label>
-        <InputText
-          id="login-login"
-          name="login"
-          autoComplete="username"
-          value={values.login}
-          onChange={(e) => setValues((v) => ({ ...v, login: e.target.value }))}
-          invalid={Boolean(errors.login)}
-          {...errorProps('login-login', errors.login)}
-        />
-        <FieldError fieldId="login-login" messageKey={errors.login} />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('auth.login.password')}</label>
-        <Password
-          inputId="login-password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-          toggleMask
-          feedback={false}
-          invalid={Boolean(errors.password)}
-          {...errorProps('login-password', errors.password)}
-        />
-        <FieldError fieldId="login-password" messageKey={errors.password} />
-      </div>
+      <FormField id="login-login" label={t('auth.login.login')} error={errors.login}>
+        {(field) => (
+          <InputText
+            id="login-login"
+            name="login"
+            autoComplete="username"
+            value={values.login}
+            onChange={(e) => setValues((v) => ({ ...v, login: e.target.value }))}
+            {...field}
+          />
+        )}
+      </FormField>
+      <FormField id="login-password" label={t('auth.login.password')} error={errors.password}>
+        {(field) => (
+          <Password
+            inputId="login-password"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+            toggleMask
+            feedback={false}
+            {...field}
+          />
+        )}
+      </FormField>
       <div aria-live="assertive" className="form__alert">
         {failure ? <Message severity="error" text={failure} className="form__message" /> : null}
       </div>

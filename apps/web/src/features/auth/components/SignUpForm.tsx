@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { validateSignUp, type SignUpValues } from './sign-up-validation';
@@ -65,111 +65,85 @@ export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; on
 
   return (
     <form className="form form--narrow" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
-      <div className="field">
-        <label htmlFor="signup-login">{t('auth.signup.login')}</label>
-        <InputText
-          id="signup-login"
-          name="login"
-          autoComplete="username"
-          value={values.login}
-          onChange={(e) => set('login', e.target.value)}
-          invalid={Boolean(errors.login)}
-          {...errorProps('signup-login', errors.login)}
-        />
-        <FieldError fieldId="signup-login" messageKey={errors.login} />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-password">{t('auth.signup.password')}</label>
-        <Password
-          inputId="signup-password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password', e.target.value)}
-          toggleMask
-          feedback={false}
-          invalid={Boolean(errors.password)}
-          {...(errors.password ? errorProps('signup-password', errors.password) : { 'aria-describedby': 'signup-password-hint' })}
-        />
-        {errors.password ? (
-          <FieldError fieldId="signup-password" messageKey={errors.password} />
-        ) : (
-          <small id="signup-password-hint" className="field-hint">
-            {t('auth.signup.passwordHint')}
-          </small>
+      <FormField id="signup-login" label={t('auth.signup.login')} error={errors.login}>
+        {(field) => (
+          <InputText id="signup-login" name="login" autoComplete="username" value={values.login} onChange={(e) => set('login', e.target.value)} {...field} />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="signup-confirm-password">{t('auth.signup.confirmPassword')}</label>
-        <Password
-          inputId="signup-confirm-password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-          toggleMask
-          feedback={false}
-          invalid={Boolean(errors.confirmPassword)}
-          {...errorProps('signup-confirm-password', errors.confirmPassword)}
-        />
-        <FieldError fieldId="signup-confirm-password" messageKey={errors.confirmPassword} />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-name">{t('auth.signup.name')}</label>
-        <InputText
-          id="signup-name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-          invalid={Boolean(errors.name)}
-          {...errorProps('signup-name', errors.name)}
-        />
-        <FieldError fieldId="signup-name" messageKey={errors.name} />
-      </div>
-      <div className="field">
-        <label htmlFor="signup-role">{t('auth.signup.role')}</label>
-        <Dropdown
-          inputId="signup-role"
-          value={values.role || null}
-          options={roleOptions}
-          onChange={(e) => changeRole((e.value as SelfSelectableRole | null) ?? '')}
-          placeholder={t('auth.signup.rolePlaceholder')}
-          invalid={Boolean(errors.role)}
-        />
-        <FieldError fieldId="signup-role" messageKey={errors.role} />
-      </div>
+      </FormField>
+      <FormField id="signup-password" label={t('auth.signup.password')} error={errors.password} hint={t('auth.signup.passwordHint')}>
+        {(field) => (
+          <Password
+            inputId="signup-password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            toggleMask
+            feedback={false}
+            {...field}
+          />
+        )}
+      </FormField>
+      <FormField id="signup-confirm-password" label={t('auth.signup.confirmPassword')} error={errors.confirmPassword}>
+        {(field) => (
+          <Password
+            inputId="signup-confirm-password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+            toggleMask
+            feedback={false}
+            {...field}
+          />
+        )}
+      </FormField>
+      <FormField id="signup-name" label={t('auth.signup.name')} error={errors.name}>
+        {(field) => <InputText id="signup-name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} {...field} />}
+      </FormField>
+      <FormField id="signup-role" label={t('auth.signup.role')} error={errors.role}>
+        {(field) => (
+          <Dropdown
+            inputId="signup-role"
+            value={values.role || null}
+            options={roleOptions}
+            onChange={(e) => changeRole((e.value as SelfSelectableRole | null) ?? '')}
+            placeholder={t('auth.signup.rolePlaceholder')}
+            {...field}
+          />
+        )}
+      </FormField>
       {isStudent ? (
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="signup-grade">{t('auth.signup.grade')}</label>
-            <InputNumber
-              inputId="signup-grade"
-              value={values.grade}
-              onValueChange={(e) => set('grade', e.value ?? null)}
-              showButtons
-              min={GRADE_MIN}
-              max={GRADE_MAX}
-              useGrouping={false}
-              invalid={Boolean(errors.grade)}
-              incrementButtonClassName="grade-button"
-              decrementButtonClassName="grade-button"
-            />
-            <FieldError fieldId="signup-grade" messageKey={errors.grade} />
-          </div>
-          <div className="field">
-            <label htmlFor="signup-grade-letter">{t('auth.signup.gradeLetter')}</label>
-            <Dropdown
-              inputId="signup-grade-letter"
-              value={values.gradeLetter}
-              options={letterOptions}
-              onChange={(e) => set('gradeLetter', (e.value as string | null) ?? null)}
-              placeholder={t('auth.signup.gradeLetterPlaceholder')}
-              invalid={Boolean(errors.gradeLetter)}
-              scrollHeight="14rem"
-            />
-            <FieldError fieldId="signup-grade-letter" messageKey={errors.gradeLetter} />
-          </div>
+          <FormField id="signup-grade" label={t('auth.signup.grade')} error={errors.grade}>
+            {(field) => (
+              <InputNumber
+                inputId="signup-grade"
+                value={values.grade}
+                onValueChange={(e) => set('grade', e.value ?? null)}
+                showButtons
+                min={GRADE_MIN}
+                max={GRADE_MAX}
+                useGrouping={false}
+                incrementButtonClassName="grade-button"
+                decrementButtonClassName="grade-button"
+                {...field}
+              />
+            )}
+          </FormField>
+          <FormField id="signup-grade-letter" label={t('auth.signup.gradeLetter')} error={errors.gradeLetter}>
+            {(field) => (
+              <Dropdown
+                inputId="signup-grade-letter"
+                value={values.gradeLetter}
+                options={letterOptions}
+                onChange={(e) => set('gradeLetter', (e.value as string | null) ?? null)}
+                placeholder={t('auth.signup.gradeLetterPlaceholder')}
+                scrollHeight="14rem"
+                {...field}
+              />
+            )}
+          </FormField>
         </div>
       ) : null}
       <div aria-live="assertive" className="form__alert">

@@ -15,7 +15,8 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { MathText } from '../../../components/MathText';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -108,17 +109,9 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
   return (
     <div className="task-form-wrap">
       <form className="form task-form" onSubmit={submit} noValidate inert={busy} aria-busy={busy} data-testid="task-form">
-        <div className="field">
-          <label htmlFor="task-title">{t('teacher.tasks.form.title')}</label>
-          <InputText
-            id="task-title"
-            value={draft.title}
-            onChange={(e) => change({ title: e.target.value })}
-            invalid={Boolean(errors.title)}
-            {...errorProps('task-title', errors.title)}
-          />
-          <FieldError fieldId="task-title" messageKey={errors.title} />
-        </div>
+        <FormField id="task-title" label={t('teacher.tasks.form.title')} error={errors.title}>
+          {(field) => <InputText id="task-title" value={draft.title} onChange={(e) => change({ title: e.target.value })} {...field} />}
+        </FormField>
 
         <div className="field">
           <label htmlFor="task-text">{t('teacher.tasks.form.text')}</label>
@@ -152,48 +145,45 @@ export function TaskForm({ draft, onDraftChange, groups, groupsLoading = false, 
         </div>
 
         <div className="field-row field-row--3">
-          <div className="field">
-            <label htmlFor="task-level">{t('teacher.tasks.form.level')}</label>
-            <Dropdown
-              inputId="task-level"
-              value={draft.level}
-              options={levelOptions}
-              onChange={(e) => change({ level: e.value })}
-              placeholder={t('teacher.tasks.form.levelPlaceholder')}
-              invalid={Boolean(errors.level)}
-              {...errorProps('task-level', errors.level)}
-            />
-            <FieldError fieldId="task-level" messageKey={errors.level} />
-          </div>
-          <div className="field">
-            <label htmlFor="task-points">{t('teacher.tasks.form.points')}</label>
-            <Dropdown
-              inputId="task-points"
-              value={draft.points}
-              options={pointsOptions}
-              onChange={(e) => change({ points: e.value })}
-              placeholder={t('teacher.tasks.form.pointsPlaceholder')}
-              invalid={Boolean(errors.points)}
-              {...errorProps('task-points', errors.points)}
-            />
-            <FieldError fieldId="task-points" messageKey={errors.points} />
-          </div>
-          <div className="field">
-            <label htmlFor="task-group">{t('teacher.tasks.form.group')}</label>
-            <Dropdown
-              inputId="task-group"
-              value={draft.groupId}
-              options={groups}
-              optionLabel="name"
-              optionValue="id"
-              onChange={(e) => change({ groupId: e.value })}
-              placeholder={groupsLoading ? t('app.loading') : t('teacher.tasks.form.groupPlaceholder')}
-              emptyMessage={t('teacher.tasks.form.noGroups')}
-              invalid={Boolean(errors.groupId)}
-              {...errorProps('task-group', errors.groupId)}
-            />
-            <FieldError fieldId="task-group" messageKey={errors.groupId} />
-          </div>
+          <FormField id="task-level" label={t('teacher.tasks.form.level')} error={errors.level}>
+            {(field) => (
+              <Dropdown
+                inputId="task-level"
+                value={draft.level}
+                options={levelOptions}
+                onChange={(e) => change({ level: e.value })}
+                placeholder={t('teacher.tasks.form.levelPlaceholder')}
+                {...field}
+              />
+            )}
+          </FormField>
+          <FormField id="task-points" label={t('teacher.tasks.form.points')} error={errors.points}>
+            {(field) => (
+              <Dropdown
+                inputId="task-points"
+                value={draft.points}
+                options={pointsOptions}
+                onChange={(e) => change({ points: e.value })}
+                placeholder={t('teacher.tasks.form.pointsPlaceholder')}
+                {...field}
+              />
+            )}
+          </FormField>
+          <FormField id="task-group" label={t('teacher.tasks.form.group')} error={errors.groupId}>
+            {(field) => (
+              <Dropdown
+                inputId="task-group"
+                value={draft.groupId}
+                options={groups}
+                optionLabel="name"
+                optionValue="id"
+                onChange={(e) => change({ groupId: e.value })}
+                placeholder={groupsLoading ? t('app.loading') : t('teacher.tasks.form.groupPlaceholder')}
+                emptyMessage={t('teacher.tasks.form.noGroups')}
+                {...field}
+              />
+            )}
+          </FormField>
         </div>
 
         <div role="alert" className="form__alert">
