@@ -6,6 +6,7 @@ import { PasswordHasher } from './lib/passwords.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { registerImages } from './modules/files/images.js';
+import { createSessionUserLookup } from './modules/users/session-user-lookup.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
+  app.decorate('sessionUser', createSessionUserLookup(database));
   registerImages(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 

@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema the connections use when not the default (tests). */
   schema?: string;
+  /** PostgreSQL: Kysely's pool, for the few hot queries that run as named prepared statements. */
+  pgPool?: pg.Pool;
   destroy: () => Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
       client.on('error', () => {});
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
   }
   const file = sqliteFileFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

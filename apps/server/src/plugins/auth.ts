@@ -3,7 +3,6 @@ import fastifyJwt from '@fastify/jwt';
 import { TEACHING_ROLES, type AuthenticatedUser, type Role } from '@mathclub/shared';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import { findSessionUser } from '../modules/users/users.repository.js';
 
 /** What each route may ask for: any signed-in user, teacher powers (teacher or admin), or a student. */
 export type Requirement = 'signedIn' | 'teacher' | 'student';
@@ -89,7 +88,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     }
     const id = sub && /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : NaN;
     if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
-    const found = await findSessionUser(app.db, id, app.dialect);
+    const found = await app.sessionUser(id);
     if (!found || !found.user.activated) throw new AppError('UNAUTHORIZED');
     // A password change ends every session opened before it (iat has whole-second precision).
     if (found.sessionsValidAfter && issuedAt * 1000 < Math.floor(Date.parse(found.sessionsValidAfter) / 1000) * 1000) {

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { PasswordHasher } from '../lib/passwords.js';
+import type { SessionUserLookup } from '../modules/users/session-user-lookup.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     db: Kysely<DB>;
     dialect: Dialect;
     passwords: PasswordHasher;
+    /** The per-request account check (batched on PostgreSQL). */
+    sessionUser: SessionUserLookup;
   }
 }
 

@@ -126,6 +126,24 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
       expect(next.json().code).toBe('UNAUTHORIZED');
     });
 
+    it('answers requests that arrive together each with their own account (batched on PostgreSQL)', async () => {
+      const groupA = await createGroup(t);
+      const groupB = await createGroup(t);
+      const a = await createUser(t, { role: 'student', groupIds: [groupA.id] });
+      const b = await createUser(t, { role: 'student', groupIds: [groupA.id, groupB.id] });
+      const teacher = await createUser(t, { role: 'teacher' });
+      const off = await createUser(t, { role: 'student', activated: false });
+      const callers = [a, b, teacher, off, a, b, teacher, off, a, b];
+      const responses = await Promise.all(callers.map((c) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(c.token) })));
+      responses.forEach((res, i) => {
+        const caller = callers[i]!;
+        if (caller === off) return expect(res.statusCode).toBe(401);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id: caller.user.id, login: caller.user.login, role: caller.user.role });
+        expect(res.json().groups.map((g: { id: number }) => g.id).sort()).toEqual(caller.user.groups.map((g) => g.id).sort());
+      });
+    });
+
     it('uses the role stored now, not the one in the token', async () => {
       const { user } = await createUser(t, { role: 'student' });
       const forged = t.app.issueToken({ ...user, role: 'teacher', grade: null, gradeLetter: null, groups: [] });

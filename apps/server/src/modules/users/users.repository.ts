@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type InferResult, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
-import { fromDbBool, nowIso, toDbBool, type Dialect } from '../../db/database.js';
+import { fromDbBool, nowIso, toDbBool, type Database, type Dialect } from '../../db/database.js';
 import { dataVersionSql } from '../../db/read-cache.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
@@ -52,8 +52,8 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
   return toUser(row, groups.get(id) ?? []);
 }
 
-/** The per-request account check: one primary-key lookup joined with the memberships (a row per group). */
-const sessionUserQuery = (db: Kysely<DB>, id: number, dialect: Dialect) =>
+/** The per-request account check: primary-key lookups joined with the memberships (a row per group). */
+const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
   db
     .selectFrom('users')
     .leftJoin('user_groups', 'user_groups.user_id', 'users.id')
@@ -71,33 +71,71 @@ const sessionUserQuery = (db: Kysely<DB>, id: number, dialect: Dialect) =>
       'groups.name as groupName',
       // Read with the account, so the request's cached reads need no query of their own.
       sql<string>`${sql.raw(dataVersionSql(dialect))}`.as('dataVersion'),
-    ])
-    .where('users.id', '=', id)
-    .orderBy('groups.name_key');
-type SessionUserRow = InferResult<ReturnType<typeof sessionUserQuery>>[number];
-/** Its SQL, built once per database: the id is its only parameter. */
+    ]);
+type SessionUserRow = InferResult<ReturnType<typeof sessionUserSelect>>[number];
+
+/** What the account check needs: the user, when their older tokens stopped counting, the change token. */
+export interface SessionUser {
+  user: User;
+  sessionsValidAfter: string | null;
+  dataVersion: string;
+}
+
+/** Rows of one or more users (ordered by user, then group name) → one SessionUser per user. */
+function toSessionUsers(rows: SessionUserRow[]): Map<number, SessionUser> {
+  const out = new Map<number, SessionUser>();
+  for (const r of rows) {
+    let entry = out.get(r.id);
+    if (!entry) {
+      entry = { user: toUser(r, []), sessionsValidAfter: r.sessions_valid_after, dataVersion: String(r.dataVersion) };
+      out.set(r.id, entry);
+    }
+    if (r.groupId !== null && r.groupName !== null) entry.user.groups.push({ id: r.groupId, name: r.groupName });
+  }
+  return out;
+}
+
+/** Its SQL per database, compiled once: the id is its only parameter. */
 const sessionUserSql = new WeakMap<Kysely<DB>, string>();
 
 /**
- * The user plus the moment before which their tokens stop counting, for the check that runs on
- * every authenticated request (so its query is compiled once, not rebuilt each time).
+ * One user for the check that runs on every authenticated request (so its query is compiled once,
+ * not rebuilt each time). SQLite answers synchronously, so there is nothing to gain by batching.
  */
-export async function findSessionUser(
-  db: Kysely<DB>,
-  id: number,
-  dialect: Dialect,
-): Promise<{ user: User; sessionsValidAfter: string | null; dataVersion: string } | undefined> {
+export async function findSessionUser(db: Kysely<DB>, id: number, dialect: Dialect): Promise<SessionUser | undefined> {
   let text = sessionUserSql.get(db);
   if (text === undefined) {
-    text = sessionUserQuery(db, 0, dialect).compile().sql;
+    text = sessionUserSelect(db, dialect).where('users.id', '=', 0).orderBy('groups.name_key').compile().sql;
     sessionUserSql.set(db, text);
   }
   const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
-  const row = rows[0];
-  if (!row) return undefined;
-  const groups: Group[] = [];
-  for (const r of rows) if (r.groupId !== null && r.groupName !== null) groups.push({ id: r.groupId, name: r.groupName });
-  return { user: toUser(row, groups), sessionsValidAfter: row.sessions_valid_after, dataVersion: String(row.dataVersion) };
+  return toSessionUsers(rows).get(id);
+}
+
+/** The many-users query's SQL per database; one array parameter, so one prepared statement fits all batch sizes. */
+const sessionUsersSql = new WeakMap<Kysely<DB>, string>();
+
+/**
+ * The account check for several users in one round trip (PostgreSQL: the requests that arrived
+ * together share it, see session-user-lookup.ts). Run as a named prepared statement, so each
+ * pooled connection parses and plans it once instead of on every request.
+ */
+export async function findSessionUsers(database: Database, ids: readonly number[]): Promise<Map<number, SessionUser>> {
+  const { db } = database;
+  let text = sessionUsersSql.get(db);
+  if (text === undefined) {
+    text = sessionUserSelect(db, database.dialect)
+      .where(sql<boolean>`users.id = any(${sql.val([0])})`)
+      .orderBy('users.id')
+      .orderBy('groups.name_key')
+      .compile().sql;
+    sessionUsersSql.set(db, text);
+  }
+  const values = [[...ids]];
+  const rows = database.pgPool
+    ? (await database.pgPool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values })).rows
+    : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, values))).rows;
+  return toSessionUsers(rows);
 }
 
 /** The user and password hash for a login (case-insensitive), for sign-in only. */
