@@ -10,6 +10,8 @@ export interface EndpointResult {
   ratio: number;
   /** Server CPU time per answered request during the run: steadier than req/s on a busy machine. */
   cpuMsPerRequest?: number;
+  /** PostgreSQL's own CPU per request (all its processes on this machine), PostgreSQL runs only. */
+  databaseCpuMsPerRequest?: number;
   responseBytes: number;
   probeStatus: number;
 }
@@ -56,14 +58,15 @@ export function renderReport(r: BenchReport): string {
     const s = d.school;
     lines.push(`## ${d.dialect}`, '');
     lines.push(`Seeded ${s.groups} groups, ${s.teachers} teachers, ${s.students} students, ${s.tasks} tasks, ${s.solutions} solutions in ${s.seconds.toFixed(1)} s.`, '');
-    lines.push('| Endpoint | req/s | p50 ms | p99 ms | errors | server CPU ms/req | response bytes | baseline req/s | ratio | budget |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    lines.push('| Endpoint | req/s | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | response bytes | baseline req/s | ratio | budget |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const e of d.endpoints) {
       const isRead = READS.some((p) => e.name.startsWith(p));
       const errors = e.real.errors + e.real.non2xx;
       const verdict = isRead ? mark(e.ratio >= BUDGET.readRatio && e.real.p99 <= BUDGET.readP99Ms && errors === 0) : errors === 0 ? 'reported' : '❌ errors';
       const errorText = e.real.timeouts ? `${errors} (${e.real.timeouts} timeouts)` : String(errors);
       const cpu = e.cpuMsPerRequest === undefined ? '–' : e.cpuMsPerRequest.toFixed(2);
-      lines.push(`| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu} | ${e.responseBytes} | ${e.baseline.requestsPerSecond} | ${(e.ratio * 100).toFixed(0)}% | ${verdict} |`);
+      const dbCpu = e.databaseCpuMsPerRequest === undefined ? '–' : e.databaseCpuMsPerRequest.toFixed(2);
+      lines.push(`| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu} | ${dbCpu} | ${e.responseBytes} | ${e.baseline.requestsPerSecond} | ${(e.ratio * 100).toFixed(0)}% | ${verdict} |`);
     }
     lines.push('', `Reads: budget ≥ ${BUDGET.readRatio * 100}% of baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors. Login is argon2-bound; writes are reported.`, '');
     lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`, '');

@@ -6,19 +6,15 @@
  *   npm run bench -- --scale 1        (default: 200 groups, 10,000 students, 250,000 solutions)
  *   DATABASE_URL=postgres://… npm run bench   (also runs every server measurement on PostgreSQL)
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
-import { createDb } from '../apps/server/src/db/database.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
-import { multipartBody, runLoad, startServer, withBaseline, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { afterWrite, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, WORK } from './harness.js';
+import { multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
 import { renderReport, type BenchReport, type EndpointResult } from './report.js';
-import { seedSchool, type SeededSchool } from './seed.js';
 import { measureFirstLoadJs, runLighthouse, type PageToMeasure } from './web.js';
 
 const args = process.argv.slice(2);
@@ -29,123 +25,6 @@ const arg = (name: string, fallback: string) => {
 const SCALE = Number(arg('scale', '1'));
 const SECONDS = Number(arg('seconds', '8'));
 const SKIP_WEB = args.includes('--no-web');
-const PASSWORD = 'bench-password-1';
-const SERVER_PORT = 3900;
-const BASELINE_PORT = 3901;
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WORK = path.join(ROOT, 'bench', 'results');
-
-interface PreparedDb {
-  env: Record<string, string>;
-  school: SeededSchool;
-  drop: () => Promise<void>;
-}
-
-/** A fresh, migrated, seeded database: SQLite under bench/results, or a new PostgreSQL database. */
-async function prepare(dialect: 'sqlite' | 'postgres', scale: number, passwordHash: string): Promise<PreparedDb> {
-  const name = `${dialect}-${scale}`;
-  const dataDir = path.join(WORK, `data-${name}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  let url = `sqlite:${path.join(dataDir, 'mathclub.sqlite')}`;
-  let drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  if (dialect === 'postgres') {
-    const adminUrl = process.env.DATABASE_URL!;
-    const dbName = `mathclub_bench_${String(scale).replace('.', '_')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-    const removeDir = drop;
-    drop = async () => {
-      await removeDir();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
-    };
-  }
-  const database = createDb(url);
-  await migrateToLatest(database);
-  const school = await seedSchool(database.db, scale, passwordHash);
-  // Fresh statistics, as autovacuum would have them on a school's long-running database.
-  if (dialect === 'postgres') await sql`analyze`.execute(database.db);
-  await database.destroy();
-  console.log(`  seeded ${name}: ${school.students} students, ${school.tasks} tasks, ${school.solutions} solutions in ${school.seconds.toFixed(1)} s`);
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }, school, drop };
-}
-
-async function login(url: string, loginName: string): Promise<{ token: string; user: unknown }> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: loginName, password: PASSWORD }) });
-  if (!res.ok) throw new Error(`login ${loginName}: ${res.status} ${await res.text()}`);
-  const { access_token } = (await res.json()) as { access_token: string };
-  const user = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
-  return { token: access_token, user };
-}
-
-/**
- * Waits until the server has finished what an earlier run left queued (autocannon stops sending,
- * but e.g. login's argon2 hashes already accepted keep the CPU busy for seconds), so that work is
- * not billed to the next endpoint.
- */
-async function untilIdle(server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let last = server.cpuMs();
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = server.cpuMs();
-    if (now - last <= 50) return;
-    last = now;
-  }
-}
-
-/** Measures one endpoint on the real server and the same bytes from the baseline server. */
-async function measure(server: RunningServer, name: string, spec: RequestSpec | { next: () => RequestSpec; sample: RequestSpec }, amount?: number): Promise<EndpointResult> {
-  await untilIdle(server);
-  const sampleSpec = 'next' in spec ? spec.sample : spec;
-  const probe = await fetch(server.url + sampleSpec.path, { method: sampleSpec.method, headers: sampleSpec.headers, body: sampleSpec.body });
-  const probeBody = Buffer.from(await probe.arrayBuffer());
-  const contentType = probe.headers.get('content-type') ?? 'application/json';
-  const options = amount ? { amount } : { seconds: SECONDS };
-  // Reads are warmed up first (JIT, caches) so the first endpoint measured is not penalised.
-  if (sampleSpec.method === 'GET') await runLoad(server.url, sampleSpec, { amount: 300, connections: 8 });
-  const cpuBefore = server.cpuMs();
-  const real = await runLoad(server.url, spec, options);
-  const cpuMsPerRequest = real.total ? (server.cpuMs() - cpuBefore) / real.total : undefined;
-  const baseline = await withBaseline(BASELINE_PORT, probe.status, contentType, probeBody, (url) => runLoad(url, sampleSpec, { seconds: Math.min(SECONDS, 5) }));
-  const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
-  console.log(
-    `  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  CPU ${cpuMsPerRequest?.toFixed(2)} ms/req  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`,
-  );
-  return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), responseBytes: probeBody.length, probeStatus: probe.status };
-}
-
-/**
- * Median latency of one read made right after a write (a group rename), when no cached answer can
- * be used: what the first student to open the page after a review waits.
- */
-async function afterWrite(url: string, teacherToken: string, groupId: number, path: string, readerToken: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const rename = await fetch(`${url}/api/groups/${groupId}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
-      body: JSON.stringify({ name: `Olympiad 50×200 (${i % 2})` }),
-    });
-    if (!rename.ok) throw new Error(`rename: ${rename.status}`);
-    const started = performance.now();
-    const res = await fetch(url + path, { headers: { authorization: `Bearer ${readerToken}` } });
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
 async function fourMegabytePhoto(): Promise<Buffer> {
   // Noise does not compress: about 4 MB of JPEG, like a phone photo.
   const width = 2600;
@@ -164,6 +43,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
   console.log(`\n[${dialect}] scale ${SCALE}`);
   const prepared = await prepare(dialect, SCALE, passwordHash);
   const server = await startServer(prepared.env, SERVER_PORT);
+  const run = { seconds: SECONDS, dialect };
   try {
     const { firstGroup } = prepared.school;
     const teacher = await login(server.url, firstGroup.teacherLogin);
@@ -173,18 +53,18 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     const json = (t?: string) => ({ 'content-type': 'application/json', ...(t ? auth(t) : {}) });
 
     const endpoints: EndpointResult[] = [];
-    endpoints.push(await measure(server, 'POST /api/auth/login', { method: 'POST', path: '/api/auth/login', headers: json(), body: JSON.stringify({ login: firstGroup.studentLogins[1], password: PASSWORD }) }));
-    endpoints.push(await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: auth(student.token) }));
-    endpoints.push(await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }));
-    endpoints.push(await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }));
-    endpoints.push(await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }));
+    endpoints.push(await measure(server, 'POST /api/auth/login', { method: 'POST', path: '/api/auth/login', headers: json(), body: JSON.stringify({ login: firstGroup.studentLogins[1], password: PASSWORD }) }, run));
+    endpoints.push(await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: auth(student.token) }, run));
+    endpoints.push(await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }, run));
+    endpoints.push(await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }, run));
+    endpoints.push(await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }, run));
 
     // Issue 6: in a 50 × 200 group the leaderboard must not feel slower than the task list.
     const { bigGroup } = prepared.school;
     const bigStudent = await login(server.url, bigGroup.studentLogin);
     const bigTeacher = await login(server.url, bigGroup.teacherLogin);
-    endpoints.push(await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }));
-    endpoints.push(await measure(server, 'GET /api/leaderboard (50×200 group)', { method: 'GET', path: `/api/leaderboard?groupId=${bigGroup.id}&period=all`, headers: auth(bigStudent.token) }));
+    endpoints.push(await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run));
+    endpoints.push(await measure(server, 'GET /api/leaderboard (50×200 group)', { method: 'GET', path: `/api/leaderboard?groupId=${bigGroup.id}&period=all`, headers: auth(bigStudent.token) }, run));
     const coldLeaderboardMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, `/api/leaderboard?groupId=${bigGroup.id}&period=all`, bigStudent.token);
     const coldTasksMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, '/api/tasks/mine', bigStudent.token);
     console.log(`  right after a write (nothing cached), 50×200 group: leaderboard ${coldLeaderboardMs.toFixed(1)} ms, tasks/mine ${coldTasksMs.toFixed(1)} ms (median of 15)`);
@@ -198,14 +78,14 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     };
     const textCount = Math.min(2000, pairs.length - 400);
     const sample = textSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, textCount));
+    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount }));
     cursor = Math.max(cursor, textCount + 1);
     const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
       const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
       return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
     };
     const imageSample = imageSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, 192));
+    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: 192 }));
 
     const rssMb = server.rssMb();
     console.log(`  server RSS after the load: ${rssMb} MB`);

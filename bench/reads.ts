@@ -1,0 +1,40 @@
+/**
+ * `npm run bench:reads`: only the authenticated reads, on one engine, for iterating on the read
+ * path in a minute instead of the full run's six. Prints; writes no report.
+ *
+ *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 5
+ *   (PostgreSQL uses DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, for its
+ *   throwaway database; build the server first: npm run build -w @mathclub/shared -w @mathclub/server)
+ */
+import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
+import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
+import { login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
+import { startServer } from './load.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const dialect = arg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
+const scale = Number(arg('scale', '0.25'));
+const seconds = Number(arg('seconds', '5'));
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+const prepared = await prepare(dialect, scale, await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));
+const server = await startServer(prepared.env, SERVER_PORT);
+try {
+  const { firstGroup } = prepared.school;
+  const teacher = await login(server.url, firstGroup.teacherLogin);
+  const student = await login(server.url, firstGroup.studentLogins[0]!);
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const run = { seconds, dialect } as const;
+  await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: auth(student.token) }, run);
+  await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }, run);
+  await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }, run);
+  await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }, run);
+  console.log(`  server RSS: ${server.rssMb()} MB`);
+} finally {
+  await server.stop();
+  await prepared.drop();
+}
