@@ -18,6 +18,7 @@ import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSharedState } from './plugins/shared-state.js';
 import { serializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
   registerErrorHandling(app);
+  await registerSharedState(app, config);
   await registerSecurity(app, config);
   await registerDocs(app);
   await registerAuth(app, config);

@@ -41,6 +41,10 @@ export interface Config {
   passwordHash: PasswordHashCost;
   /** IANA time zone the school lives in: where "this week" and "this month" of the leaderboards begin. */
   schoolTimeZone: string;
+  /** redis://… when several instances must share rate limits and login throttles; unset → in memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every key the app writes to Redis (several apps may share one Redis). */
+  redisKeyPrefix: string;
 }
 
 /** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
@@ -120,6 +124,13 @@ const envSchema = z.object({
     .string()
     .default('Europe/Kyiv')
     .refine(isTimeZone, 'SCHOOL_TIME_ZONE must be an IANA time zone such as Europe/Kyiv'),
+  /** redis:// or rediss:// URL: rate limits and login throttles shared by every instance. Unset → kept in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of the app's Redis keys. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('mathclub:'),
 });
 
 /** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
@@ -178,5 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 1024 * 1024,
     passwordHash: PRODUCTION_HASH_COST,
     schoolTimeZone: e.SCHOOL_TIME_ZONE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }

@@ -1,8 +1,17 @@
 /**
- * Counts events per key (a login, an IP address) in a fixed window, in this process's memory.
- * (Several instances would share this through Redis; one school's single instance does not need it.)
+ * Counts events per key (a login, an IP address) in a fixed window. Async because the count may
+ * live in Redis, shared by every instance (see redis-throttle.ts); this one keeps it in memory,
+ * which is all one school's single instance needs.
  */
-export class LoginThrottle {
+export interface Throttle {
+  /** True once `limit` events happened within the window. */
+  isBlocked(key: string): Promise<boolean>;
+  record(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/** The in-process throttle. */
+export class LoginThrottle implements Throttle {
   private readonly counts = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -11,8 +20,7 @@ export class LoginThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** True once `limit` events happened within the window. */
-  isBlocked(key: string): boolean {
+  async isBlocked(key: string): Promise<boolean> {
     const entry = this.counts.get(key);
     if (!entry) return false;
     if (entry.resetAt <= this.now()) {
@@ -22,7 +30,7 @@ export class LoginThrottle {
     return entry.count >= this.limit;
   }
 
-  record(key: string): void {
+  async record(key: string): Promise<void> {
     const now = this.now();
     if (this.counts.size > 50_000) this.sweep(now);
     const entry = this.counts.get(key);
@@ -30,7 +38,7 @@ export class LoginThrottle {
     else entry.count += 1;
   }
 
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.counts.delete(key);
   }
 

@@ -60,6 +60,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    // Shared by every instance when Redis is configured; if Redis stops answering, requests go
+    // through uncounted rather than failing (plugins/shared-state.ts).
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}api:`, skipOnError: true } : {}),
   });
   // An app-wide onRequest hook, so it runs before any route's own authentication hook (route-level
   // limits would run after it and never see a flood of unauthenticated calls). Pages and assets are

@@ -21,6 +21,8 @@ export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The open database, e.g. for a second instance of the app on the same data. */
+  database: Database;
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
@@ -50,6 +52,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     bodyLimit: 1024 * 1024,
     passwordHash: TEST_HASH_COST,
     schoolTimeZone: 'Europe/Kyiv',
+    redisUrl: undefined,
+    redisKeyPrefix: 'mathclub-test:',
     ...overrides,
   };
 }
@@ -94,6 +98,7 @@ export async function buildTestApp(dialect: Dialect = 'sqlite', overrides: Parti
   await app.ready();
   return {
     app,
+    database,
     db: database.db,
     dialect,
     config,

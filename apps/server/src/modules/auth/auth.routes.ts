@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, loginRequestSchema, loginResponseSchema } from '@mathclub/shared';
-import { LoginThrottle } from '../../lib/login-throttle.js';
 import { AuthService } from './auth.service.js';
 
 /** POST /api/auth/login. */
@@ -9,8 +8,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const service = new AuthService(
     app.db,
     app.passwords,
-    new LoginThrottle(app.config.loginRateLimit, app.config.loginWindowMs),
-    new LoginThrottle(app.config.loginRateLimitPerIp, 60_000),
+    app.throttle('login-failures', app.config.loginRateLimit, app.config.loginWindowMs),
+    app.throttle('login-attempts', app.config.loginRateLimitPerIp, 60_000),
   );
   app.withTypeProvider<ZodTypeProvider>().post('/api/auth/login', {
     schema: {

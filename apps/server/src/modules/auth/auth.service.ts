@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedUser, LoginRequest } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { LoginThrottle } from '../../lib/login-throttle.js';
+import type { Throttle } from '../../lib/login-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { findCredentialsByLogin, findUserById, loginKey } from '../users/users.repository.js';
 
@@ -15,23 +15,24 @@ export class AuthService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly passwords: PasswordHasher,
-    private readonly failuresPerLogin: LoginThrottle,
-    private readonly attemptsPerIp: LoginThrottle,
+    private readonly failuresPerLogin: Throttle,
+    private readonly attemptsPerIp: Throttle,
   ) {}
 
   async login(input: LoginRequest, ip: string): Promise<AuthenticatedUser> {
     const key = loginKey(input.login);
-    if (this.attemptsPerIp.isBlocked(ip) || this.failuresPerLogin.isBlocked(key)) throw new AppError('RATE_LIMITED');
-    this.attemptsPerIp.record(ip);
+    const [ipBlocked, loginBlocked] = await Promise.all([this.attemptsPerIp.isBlocked(ip), this.failuresPerLogin.isBlocked(key)]);
+    if (ipBlocked || loginBlocked) throw new AppError('RATE_LIMITED');
+    await this.attemptsPerIp.record(ip);
     const credentials = await findCredentialsByLogin(this.db, input.login);
     const valid = credentials
       ? await this.passwords.verify(credentials.passwordHash, input.password)
       : await this.passwords.verifyDecoy(input.password);
     if (!credentials || !valid) {
-      this.failuresPerLogin.record(key);
+      await this.failuresPerLogin.record(key);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    this.failuresPerLogin.reset(key);
+    await this.failuresPerLogin.reset(key);
     const user = await findUserById(this.db, credentials.id);
     if (!user) throw new AppError('INVALID_CREDENTIALS');
     // Only the right password learns that the account waits for activation.

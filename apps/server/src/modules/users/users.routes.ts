@@ -16,7 +16,6 @@ import {
   type User,
 } from '@mathclub/shared';
 import { AppError } from '../../lib/app-error.js';
-import { LoginThrottle } from '../../lib/login-throttle.js';
 import { currentUser } from '../../plugins/auth.js';
 import { UsersService } from './users.service.js';
 
@@ -27,15 +26,15 @@ const noContent = z.null().describe('No content');
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const service = new UsersService(app.db, app.passwords);
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
-  const signUpsPerIp = new LoginThrottle(app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
+  const signUpsPerIp = app.throttle('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
 
   r.post('/api/users', {
     schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
     handler: async (request, reply) => {
-      if (signUpsPerIp.isBlocked(request.ip)) throw new AppError('RATE_LIMITED');
-      signUpsPerIp.record(request.ip);
+      if (await signUpsPerIp.isBlocked(request.ip)) throw new AppError('RATE_LIMITED');
+      await signUpsPerIp.record(request.ip);
       return reply.code(201).send(await service.signUp(request.body));
     },
   });
