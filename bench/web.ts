@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -64,10 +66,17 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** The metrics behind the performance score (ms; CLS unitless), to see what costs what. */
+  metrics?: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+}
+
+export interface LighthouseOptions {
+  /** Writes each page's full Lighthouse JSON here as `<name>.json` (for the audits' details). */
+  saveDir?: string;
 }
 
 /** Lighthouse in its default mobile mode, in the system Chromium, for each page. */
-export async function runLighthouse(baseUrl: string, pages: PageToMeasure[]): Promise<LighthouseScores[]> {
+export async function runLighthouse(baseUrl: string, pages: PageToMeasure[], options: LighthouseOptions = {}): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROME_ARGS] });
   const out: LighthouseScores[] = [];
   try {
@@ -88,7 +97,16 @@ export async function runLighthouse(baseUrl: string, pages: PageToMeasure[]): Pr
       );
       const c = result?.lhr.categories;
       const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100);
-      out.push({ name: p.name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+      const metric = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
+      const metrics = {
+        fcp: Math.round(metric('first-contentful-paint')),
+        lcp: Math.round(metric('largest-contentful-paint')),
+        tbt: Math.round(metric('total-blocking-time')),
+        cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+        speedIndex: Math.round(metric('speed-index')),
+      };
+      if (options.saveDir && result) writeFileSync(path.join(options.saveDir, `${p.name.replace(/\W+/g, '-')}.json`), JSON.stringify(result.lhr));
+      out.push({ name: p.name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics });
       await page.close();
     }
     await browser.disconnect();

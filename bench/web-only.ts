@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:web`: only the web half of the budget, without seeding a whole school. Starts the
+ * built server (apps/server/dist, serving apps/web/dist) on a fresh data directory, creates a group,
+ * a student in it and a few tasks through the API, then measures landing, login and the student
+ * arena exactly as `npm run bench` does (bench/web.ts): first-load JS, and Lighthouse `--runs` times
+ * per page (median, because the score moves with the machine's load), with FCP/LCP/TBT/CLS.
+ *
+ *   npm run build && npm run bench:web -- --runs 3 [--save /tmp/lh] [--pages landing,login]
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const RUNS = Number(arg('runs', '3'));
+const PORT = Number(arg('port', '3390'));
+const SAVE = arg('save', '');
+const ONLY = arg('pages', '');
+const SHOTS = arg('shots', '');
+const PASSWORD = 'bench-web-8';
+
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      SIGNUP_RATE_LIMIT_PER_IP: '100000',
+    },
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+async function call(url: string, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: FormData | string | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url + route, { method, headers, body: payload });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+async function login(url: string, name: string, password: string) {
+  const { access_token } = (await call(url, 'POST', '/api/auth/login', { login: name, password })) as { access_token: string };
+  const user: unknown = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
+  return { token: access_token, user };
+}
+
+/** A group with the admin teaching it, one activated student in it and ten tasks with math. */
+async function seed(url: string, dataDir: string) {
+  const adminPassword = readFileSync(path.join(dataDir, 'initial-admin-password'), 'utf8').trim();
+  const admin = await login(url, 'admin', adminPassword);
+  const group = (await call(url, 'POST', '/api/groups', { name: '7-Б' }, admin.token)) as { id: number };
+  await call(url, 'PATCH', '/api/users/teachers/profile', { name: 'Administrator', groups: [group.id] }, admin.token);
+  const created = (await call(url, 'POST', '/api/users', { login: 'pupil', password: PASSWORD, name: 'Olena Koval', role: 'student', grade: 7, gradeLetter: 'Б' })) as Record<string, unknown> & { id: number };
+  const { id, ...fields } = created;
+  await call(url, 'PUT', `/api/users/${id}`, { ...fields, activated: true }, admin.token);
+  const student = await login(url, 'pupil', PASSWORD);
+  await call(url, 'PATCH', '/api/users/students/profile', { groups: [group.id] }, student.token);
+  for (let k = 0; k < 10; k++) {
+    const form = new FormData();
+    form.set('title', `Task ${k + 1}`);
+    form.set('text', `Solve $x^2 - ${k + 1} = 0$ and explain each step.`);
+    form.set('level', 'beginner');
+    form.set('points', String((k % 5) + 1));
+    form.set('group', String(group.id));
+    await call(url, 'POST', '/api/tasks', form, admin.token);
+  }
+  // Log in again: the token then names the group.
+  return login(url, 'pupil', PASSWORD);
+}
+
+/** Full-page screenshots of each page at phone and desktop width in both languages, to look at. */
+async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], headless: true });
+  try {
+    for (const p of pages) {
+      for (const lang of ['en', 'uk'] as const) {
+        for (const width of [375, 1280]) {
+          const context = await browser.newContext({ viewport: { width, height: 900 } });
+          await context.addInitScript((entries) => {
+            for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+          }, { ...p.storage, i18nextLng: lang });
+          const page = await context.newPage();
+          await page.goto(baseUrl + p.path, { waitUntil: 'networkidle' });
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(dir, `${p.name.replace(/\W+/g, '-')}-${lang}-${width}.png`), fullPage: true });
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mathclub-web-'));
+  const server = await startServer(dataDir);
+  try {
+    const student = await seed(server.url, dataDir);
+    const storage = { accessToken: student.token, authenticatedUser: JSON.stringify(student.user) };
+    const all: PageToMeasure[] = [
+      { name: 'landing', path: '/' },
+      { name: 'login', path: '/login' },
+      { name: 'student arena', path: '/student', storage },
+    ];
+    const pages = ONLY ? all.filter((p) => ONLY.split(',').some((o) => p.name.startsWith(o))) : all;
+    if (SHOTS) {
+      await screenshots(server.url, pages, SHOTS);
+      if (RUNS === 0) return;
+    }
+    console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    for (const js of await measureFirstLoadJs(server.url, pages)) {
+      console.log(`  ${js.name}: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files} files`);
+    }
+    const runs: LighthouseScores[][] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const saveDir = SAVE ? path.join(SAVE, String(r)) : undefined;
+      if (saveDir) mkdirSync(saveDir, { recursive: true });
+      const scores = await runLighthouse(server.url, pages, { saveDir });
+      for (const s of scores) {
+        const m = s.metrics!;
+        console.log(`  run ${r + 1} ${s.name}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} | FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} SI ${m.speedIndex}`);
+      }
+      runs.push(scores);
+    }
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log('median of runs:');
+    for (const p of pages) {
+      const of = runs.map((r) => r.find((s) => s.name === p.name)!);
+      const m = (f: (s: LighthouseScores) => number) => median(of.map(f));
+      console.log(
+        `  ${p.name}: perf ${m((s) => s.performance)} a11y ${m((s) => s.accessibility)} bp ${m((s) => s.bestPractices)} | FCP ${m((s) => s.metrics!.fcp)} LCP ${m((s) => s.metrics!.lcp)} TBT ${m((s) => s.metrics!.tbt)} CLS ${m((s) => s.metrics!.cls)} SI ${m((s) => s.metrics!.speedIndex)}`,
+      );
+    }
+  } finally {
+    server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
