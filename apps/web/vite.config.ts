@@ -1,10 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+
+/**
+ * index.html paints a prerendered page from HTML and CSS alone (scripts/prerender.mjs), so the
+ * bundle is not needed for the first paint: fetched at low priority it leaves the line to the CSS
+ * and the small boot script on a slow connection.
+ */
+function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'mathclub:scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
 
 // 'source' makes @mathclub/shared resolve to its TypeScript sources: no build step in dev.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), scriptsAfterPaint()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The build-time prerender (scripts/prerender.mjs) runs the app in Node: same sources.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: ['@mathclub/shared'] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -1,14 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Dropdown } from 'primereact/dropdown';
 import { describe, expect, it } from 'vitest';
+import { PrimeProviders } from './prime-providers';
 import { AppProviders } from './providers';
 
 describe('PrimeReact accessibility defaults', () => {
   it('a focused Dropdown does not point aria-activedescendant at a missing element', () => {
     const { container } = render(
       <AppProviders>
-        <label htmlFor="level">Level</label>
-        <Dropdown inputId="level" value="a" options={[{ label: 'A', value: 'a' }]} onChange={() => {}} />
+        <PrimeProviders>
+          <label htmlFor="level">Level</label>
+          <Dropdown inputId="level" value="a" options={[{ label: 'A', value: 'a' }]} onChange={() => {}} />
+        </PrimeProviders>
       </AppProviders>,
     );
     fireEvent.focus(screen.getByLabelText('Level'));

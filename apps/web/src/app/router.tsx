@@ -1,8 +1,8 @@
-import { TEACHING_ROLES } from '@mathclub/shared';
+import { TEACHING_ROLES } from '@mathclub/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { setUnauthorizedHandler } from '../lib/unauthorized';
 import { RequireRole, RequireSignedOut } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { AreaLayout } from './layout/AreaLayout';
@@ -23,44 +23,50 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <Pages.LandingPage /> },
-      { path: paths.terms, element: <Pages.TermsPage /> },
-      { path: paths.privacy, element: <Pages.PrivacyPage /> },
+      { index: true, lazy: Pages.landing },
       {
         element: <RequireSignedOut />,
-        children: [
-          { path: paths.login, element: <Pages.LoginPage /> },
-          { path: paths.signup, element: <Pages.SignUpPage /> },
-        ],
+        children: [{ path: paths.login, lazy: Pages.login }],
       },
       {
-        path: paths.teacher.root,
-        element: (
-          <RequireRole roles={TEACHING_ROLES}>
-            <TeacherArea />
-          </RequireRole>
-        ),
+        lazy: Pages.primeArea,
         children: [
-          { index: true, element: <Navigate to={paths.teacher.tasks} replace /> },
-          { path: paths.teacher.students, element: <Pages.StudentsPage /> },
-          { path: paths.teacher.tasks, element: <Pages.TeacherTasksRoute /> },
-          { path: paths.teacher.review, element: <Pages.ReviewRoute /> },
-          { path: paths.teacher.groups, element: <Pages.GroupsPage /> },
-          { path: paths.teacher.leaderboard, element: <Pages.TeacherLeaderboardRoute /> },
-          { path: paths.teacher.profile, element: <Pages.TeacherProfileRoute /> },
-        ],
-      },
-      {
-        path: paths.student.root,
-        element: (
-          <RequireRole roles={['student']}>
-            <StudentArea />
-          </RequireRole>
-        ),
-        children: [
-          { index: true, element: <Pages.StudentArenaRoute /> },
-          { path: paths.student.leaderboard, element: <Pages.StudentLeaderboardRoute /> },
-          { path: paths.student.profile, element: <Pages.StudentProfileRoute /> },
+          { path: paths.terms, lazy: Pages.terms },
+          { path: paths.privacy, lazy: Pages.privacy },
+          {
+            element: <RequireSignedOut />,
+            children: [{ path: paths.signup, lazy: Pages.signUp }],
+          },
+          {
+            path: paths.teacher.root,
+            element: (
+              <RequireRole roles={TEACHING_ROLES}>
+                <TeacherArea />
+              </RequireRole>
+            ),
+            children: [
+              { index: true, element: <Navigate to={paths.teacher.tasks} replace /> },
+              { path: paths.teacher.students, lazy: Pages.students },
+              { path: paths.teacher.tasks, lazy: Pages.teacherTasks },
+              { path: paths.teacher.review, lazy: Pages.review },
+              { path: paths.teacher.groups, lazy: Pages.groups },
+              { path: paths.teacher.leaderboard, lazy: Pages.teacherLeaderboard },
+              { path: paths.teacher.profile, lazy: Pages.teacherProfile },
+            ],
+          },
+          {
+            path: paths.student.root,
+            element: (
+              <RequireRole roles={['student']}>
+                <StudentArea />
+              </RequireRole>
+            ),
+            children: [
+              { index: true, lazy: Pages.studentArena },
+              { path: paths.student.leaderboard, lazy: Pages.studentLeaderboard },
+              { path: paths.student.profile, lazy: Pages.studentProfile },
+            ],
+          },
         ],
       },
       { path: '*', element: <Navigate to={paths.login} replace /> },

@@ -1,41 +1,16 @@
-import { apiErrorSchema, type ErrorCode } from '@mathclub/shared';
+import { apiErrorSchema } from '@mathclub/shared';
 import type { z } from 'zod';
+import { ApiRequestError } from './api-error';
 import { i18n } from './i18n';
-import { clearSession, getToken } from './session';
+import { getToken } from './session';
+import { signOutAfterUnauthorized } from './unauthorized';
 
 /** Fallback text SEED.md §7 gives for a non-OK response without a readable body. */
 export const GENERIC_FAILURE = 'Network response was not ok';
 
-/** A non-OK response: HTTP status plus the server's {code, message, validationErrors}. */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | undefined;
-  readonly validationErrors: Record<string, string>;
-
-  constructor(status: number, message: string, code?: ErrorCode, validationErrors?: Record<string, string>) {
-    super(message);
-    this.name = 'ApiRequestError';
-    this.status = status;
-    this.code = code;
-    this.validationErrors = validationErrors ?? {};
-  }
-}
-
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => {
-  window.location.assign('/login');
-};
-
-/** The router registers how to get to /login after a 401 (no full page reload). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
-  onUnauthorized = handler;
-}
-
-/** A 401 on a call other than login: the session is over, go to /login (SEED.md §4). */
-export function signOutAfterUnauthorized() {
-  clearSession();
-  onUnauthorized();
-}
+// Kept importable from here; they live apart so that the app shell does not pull zod in.
+export { ApiRequestError } from './api-error';
+export { setUnauthorizedHandler, signOutAfterUnauthorized } from './unauthorized';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { TEACHING_ROLES, type AuthenticatedUser, type Role } from '@mathclub/shared';
+import type { AuthenticatedUser } from '@mathclub/shared';
+import { TEACHING_ROLES, type Role } from '@mathclub/shared/constants';
 import { paths } from '../config/paths';
 
 /** localStorage keys named by SEED.md §3. */
@@ -51,6 +52,8 @@ function readStoredUser(): AuthenticatedUser | null {
 }
 
 function read(): Session {
+  // The build prerenders pages in Node, where nobody is signed in.
+  if (typeof localStorage === 'undefined') return { token: '', user: null };
   const token = localStorage.getItem(TOKEN_KEY) ?? '';
   if (!token) return { token: '', user: null };
   const decoded = decodeToken(token);

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { PrimeProviders } from '../app/prime-providers';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { i18n } from '../lib/i18n';
 
@@ -44,12 +45,14 @@ export async function useEnglish() {
   await i18n.changeLanguage('en');
 }
 
-/** Renders routes in a memory router with the app's providers; returns the router for assertions. */
+/** Renders routes in a memory router with the app's providers (PrimeReact's too, as PrimeArea gives its pages); returns the router for assertions. */
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const utils = render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <PrimeProviders>
+        <RouterProvider router={router} />
+      </PrimeProviders>
     </AppProviders>,
   );
   return { router, ...utils };

@@ -1,27 +1,24 @@
-import { LANGUAGES } from '@mathclub/shared';
-import { Dropdown } from 'primereact/dropdown';
+import { LANGUAGES } from '@mathclub/shared/constants';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
 
-/** en / uk switch; i18next caches the choice in localStorage and a cookie. */
+/** en / uk switch; i18next caches the choice in localStorage and a cookie. A native select: the shell loads no UI library. */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
   const value = i18n.resolvedLanguage === 'en' ? 'en' : 'uk';
-  const options = LANGUAGES.map((lng) => ({ value: lng, label: t(`languages.${lng}`) }));
   return (
     <div className="language-selector">
       <label htmlFor="language-select" className="visually-hidden">
         {t('nav.language')}
       </label>
-      <i className="pi pi-globe language-selector__icon" aria-hidden="true" />
-      <Dropdown
-        inputId="language-select"
-        value={value}
-        options={options}
-        onChange={(e) => void i18n.changeLanguage(e.value as string)}
-        className="language-selector__dropdown"
-        panelClassName="language-selector__panel"
-        aria-label={t('nav.language')}
-      />
+      <Icon name="globe" className="language-selector__icon" />
+      <select id="language-select" className="language-selector__select" value={value} onChange={(e) => void i18n.changeLanguage(e.target.value)}>
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng}>
+            {t(`languages.${lng}`)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { LanguageSelector } from './LanguageSelector';
@@ -10,7 +10,6 @@ import { UserMenu } from './UserMenu';
 export function TopBar() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const navigate = useNavigate();
   return (
     <div className="top-bar">
       <Link to={paths.home} className="top-bar__logo" aria-label={t('app.name')}>
@@ -22,12 +21,10 @@ export function TopBar() {
         {user ? (
           <UserMenu />
         ) : (
-          <Button
-            label={t('nav.login')}
-            icon="pi pi-sign-in"
-            size="small"
-            onClick={() => void navigate(paths.login)}
-          />
+          <Link to={paths.login} className="button button--small top-bar__login">
+            <Icon name="sign-in" />
+            <span>{t('nav.login')}</span>
+          </Link>
         )}
       </div>
     </div>

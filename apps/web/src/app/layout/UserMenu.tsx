@@ -1,33 +1,49 @@
-import { Avatar } from 'primereact/avatar';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { paths } from '../../config/paths';
 import { clearSession, isTeacher, useSession } from '../../lib/session';
-import { useQueryClient } from '@tanstack/react-query';
 
-/** Avatar with the first letter of the name; opens My Profile / Logout. */
+/**
+ * Avatar with the first letter of the name; opens My Profile / Logout. A small menu button of its
+ * own (WAI-ARIA menu button pattern) so that the shell loads no UI library.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+
+  // Opening focuses the first item; a click anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
   if (!user) return null;
 
   const letter = (user.name.trim()[0] ?? user.login[0] ?? '?').toUpperCase();
-  const items: MenuItem[] = [
+  const items = [
     {
       label: t('nav.myProfile'),
-      icon: 'pi pi-user',
-      command: () => void navigate(isTeacher(user.role) ? paths.teacher.profile : paths.student.profile),
+      icon: 'user' as const,
+      run: () => void navigate(isTeacher(user.role) ? paths.teacher.profile : paths.student.profile),
     },
     {
       label: t('nav.logout'),
-      icon: 'pi pi-sign-out',
-      command: () => {
+      icon: 'sign-out' as const,
+      run: () => {
         clearSession();
         queryClient.clear();
         void navigate(paths.login);
@@ -35,22 +51,73 @@ export function UserMenu() {
     },
   ];
 
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const all = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      all[(index + step + all.length) % all.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      all[event.key === 'Home' ? 0 : all.length - 1]?.focus();
+    }
+  }
+
   return (
-    <>
+    <div className="user-menu">
       <button
+        ref={button}
         type="button"
         className="user-menu__button"
         aria-haspopup="menu"
         aria-controls="user-menu"
-        onClick={(e) => menu.current?.toggle(e)}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         data-testid="user-menu-button"
       >
-        <Avatar label={letter} shape="circle" className="user-menu__avatar" aria-hidden="true" />
+        <span className="user-menu__avatar" aria-hidden="true">
+          {letter}
+        </span>
         <span className="user-menu__name">{user.name}</span>
         <span className="visually-hidden">{t('nav.userMenuSuffix')}</span>
-        <i className="pi pi-angle-down" aria-hidden="true" />
+        <Icon name="angle-down" />
       </button>
-      <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" />
-    </>
+      {open ? (
+        <ul ref={menu} id="user-menu" role="menu" aria-label={user.name} className="user-menu__list" onKeyDown={onKeyDown}>
+          {items.map((item) => (
+            <li key={item.label} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="user-menu__item"
+                onClick={() => {
+                  setOpen(false);
+                  item.run();
+                }}
+              >
+                <Icon name={item.icon} className="user-menu__item-icon" />
+                <span>{item.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

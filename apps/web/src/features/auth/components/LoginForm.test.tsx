@@ -46,10 +46,12 @@ describe('LoginForm (SEED.md §2, §4, §5, §8)', () => {
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     await user.type(password, 'abc');
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(document.querySelector('.p-password-panel')).toBeNull();
-    const toggle = document.querySelector('.p-password [data-pc-section="showicon"], .p-password .p-icon, .p-password i') as HTMLElement;
-    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it('goes idle → submitting → signed in, storing the token and the user', async () => {
@@ -61,7 +63,7 @@ describe('LoginForm (SEED.md §2, §4, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const button = screen.getByRole('button', { name: /Sign in/ });
     expect(button).toBeDisabled();
-    expect(button.querySelector('.p-button-loading-icon')).not.toBeNull();
+    expect(button.querySelector('.button__loading-icon')).not.toBeNull();
     const init = fetch.mock.calls[0]![1]!;
     expect(JSON.parse(init.body as string)).toEqual({ login: 'olia', password: 'secret-pass' });
     expect((init.headers as Headers).get('Authorization')).toBeNull();

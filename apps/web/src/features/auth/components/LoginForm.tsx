@@ -1,18 +1,20 @@
 import { loginRequestSchema } from '@mathclub/shared';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField';
+import { Icon } from '../../../components/Icon';
+import { InlineMessage } from '../../../components/InlineMessage';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { clearSession, setSession } from '../../../lib/session';
 import type { AuthenticatedUser } from '@mathclub/shared';
 import { useLogin } from '../api/login';
 
-/** Login form (SEED.md §2): validation on submit, server message for 401/403. */
+/**
+ * Login form (SEED.md §2): validation on submit, server message for 401/403. Plain controls styled
+ * like PrimeReact's: the login page is a first page for many, and loads no UI library.
+ */
 export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: AuthenticatedUser | null) => void; onSignUp: () => void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState({ login: '', password: '' });
@@ -45,38 +47,42 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
   return (
     <form className="form form--narrow" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
       <FormField id="login-login" label={t('auth.login.login')} error={errors.login}>
-        {(field) => (
-          <InputText
+        {({ invalid, ...aria }) => (
+          <input
             id="login-login"
             name="login"
             autoComplete="username"
+            className={invalid ? 'text-input text-input--invalid' : 'text-input'}
             value={values.login}
             onChange={(e) => setValues((v) => ({ ...v, login: e.target.value }))}
-            {...field}
+            {...aria}
           />
         )}
       </FormField>
       <FormField id="login-password" label={t('auth.login.password')} error={errors.password}>
         {(field) => (
-          <Password
-            inputId="login-password"
+          <PasswordInput
+            id="login-password"
             name="password"
             autoComplete="current-password"
             value={values.password}
             onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-            toggleMask
-            feedback={false}
             {...field}
           />
         )}
       </FormField>
       <div aria-live="assertive" className="form__alert">
-        {failure ? <Message severity="error" text={failure} className="form__message" /> : null}
+        {failure ? <InlineMessage severity="error" text={failure} className="form__message" /> : null}
       </div>
-      <Button type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={mutation.isPending} className="form__submit" />
+      <button type="submit" className="button form__submit" disabled={mutation.isPending}>
+        <Icon name={mutation.isPending ? 'spinner' : 'sign-in'} className={mutation.isPending ? 'button__loading-icon' : undefined} />
+        <span>{t('auth.login.submit')}</span>
+      </button>
       <p className="form__switch">
         {t('auth.login.noAccount')}{' '}
-        <Button type="button" label={t('auth.login.toSignup')} severity="secondary" outlined size="small" onClick={onSignUp} />
+        <button type="button" className="button button--outlined button--small" onClick={onSignUp}>
+          {t('auth.login.toSignup')}
+        </button>
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard';
+import { InlineMessage } from '../../../components/InlineMessage';
 import { paths } from '../../../config/paths';
 import { roleHome } from '../../../lib/session';
 import { LoginForm } from './LoginForm';
@@ -14,7 +14,7 @@ export function LoginPage() {
   const signedUp = (location.state as { signedUp?: boolean } | null)?.signedUp === true;
   return (
     <AuthCard title={t('auth.login.welcome')} subtitle={t('auth.login.subtitle')}>
-      {signedUp ? <Message severity="success" text={t('auth.login.signedUp')} className="auth-card__notice" /> : null}
+      {signedUp ? <InlineMessage severity="success" text={t('auth.login.signedUp')} className="auth-card__notice" /> : null}
       <LoginForm onSignedIn={(user) => void navigate(roleHome(user?.role), { replace: true })} onSignUp={() => void navigate(paths.signup)} />
     </AuthCard>
   );

@@ -1,32 +1,32 @@
-import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
-import { Button } from 'primereact/button';
+import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
 import { PageTitle } from '../../../components/PageTitle';
 import { paths } from '../../../config/paths';
 
+// Plain links and sprite icons: the first page a visitor sees loads no UI library (issue 7).
 const FEATURES = [
-  { key: 'gamified', icon: 'pi pi-star' },
-  { key: 'communities', icon: 'pi pi-users' },
-  { key: 'competition', icon: 'pi pi-trophy' },
+  { key: 'gamified', icon: 'star' },
+  { key: 'communities', icon: 'users' },
+  { key: 'competition', icon: 'trophy' },
 ] as const;
 const BENEFITS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const;
 const STEPS = [
-  { key: 's1', icon: 'pi pi-user-plus' },
-  { key: 's2', icon: 'pi pi-sitemap' },
-  { key: 's3', icon: 'pi pi-check-circle' },
+  { key: 's1', icon: 'user-plus' },
+  { key: 's2', icon: 'sitemap' },
+  { key: 's3', icon: 'check-circle' },
 ] as const;
 const COMPETITION = [
-  { key: 'points', icon: 'pi pi-plus-circle' },
-  { key: 'speed', icon: 'pi pi-bolt' },
-  { key: 'accuracy', icon: 'pi pi-bullseye' },
-  { key: 'leaderboards', icon: 'pi pi-chart-bar' },
+  { key: 'points', icon: 'plus-circle' },
+  { key: 'speed', icon: 'bolt' },
+  { key: 'accuracy', icon: 'bullseye' },
+  { key: 'leaderboards', icon: 'chart-bar' },
 ] as const;
 
 /** The public landing page (SEED.md §2), with the real bonus amounts from the shared constants. */
 export function LandingPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [first, second, third] = SPEED_BONUSES;
   const amounts = { first, second, third, bonus: ACCURACY_BONUS };
 
@@ -36,8 +36,13 @@ export function LandingPage() {
         <PageTitle>{t('landing.hero.title')}</PageTitle>
         <p className="landing__lead">{t('landing.hero.subtitle')}</p>
         <div className="landing__actions">
-          <Button label={t('landing.hero.cta')} icon="pi pi-arrow-right" iconPos="right" size="large" onClick={() => void navigate(paths.signup)} />
-          <Button label={t('landing.hero.secondary')} severity="secondary" outlined size="large" onClick={() => void navigate(paths.login)} className="landing__secondary" />
+          <Link to={paths.signup} className="button button--large landing__primary">
+            <span>{t('landing.hero.cta')}</span>
+            <Icon name="arrow-right" />
+          </Link>
+          <Link to={paths.login} className="button button--large landing__secondary">
+            {t('landing.hero.secondary')}
+          </Link>
         </div>
       </section>
 
@@ -47,7 +52,9 @@ export function LandingPage() {
         <ul className="card-grid card-grid--3">
           {FEATURES.map((f) => (
             <li key={f.key} className="feature-card">
-              <i className={`${f.icon} feature-card__icon`} aria-hidden="true" />
+              <span className="feature-card__icon">
+                <Icon name={f.icon} />
+              </span>
               <h3>{t(`landing.whatItIs.${f.key}.title`)}</h3>
               <p>{t(`landing.whatItIs.${f.key}.text`)}</p>
             </li>
@@ -61,12 +68,12 @@ export function LandingPage() {
           {(['teachers', 'students'] as const).map((who) => (
             <div key={who} className="benefit-card">
               <h3>
-                <i className={who === 'teachers' ? 'pi pi-briefcase' : 'pi pi-graduation-cap'} aria-hidden="true" /> {t(`landing.perfectFor.${who}.title`)}
+                <Icon name={who === 'teachers' ? 'briefcase' : 'graduation-cap'} /> {t(`landing.perfectFor.${who}.title`)}
               </h3>
               <ul className="check-list">
                 {BENEFITS.map((b) => (
                   <li key={b}>
-                    <i className="pi pi-check" aria-hidden="true" />
+                    <Icon name="check" className="check-list__icon" />
                     <span>{t(`landing.perfectFor.${who}.${b}`)}</span>
                   </li>
                 ))}
@@ -85,7 +92,7 @@ export function LandingPage() {
                 {index + 1}
               </span>
               <h3>
-                <i className={s.icon} aria-hidden="true" /> {t(`landing.howItWorks.${s.key}.title`)}
+                <Icon name={s.icon} /> {t(`landing.howItWorks.${s.key}.title`)}
               </h3>
               <p>{t(`landing.howItWorks.${s.key}.text`)}</p>
             </li>
@@ -98,7 +105,9 @@ export function LandingPage() {
         <ul className="card-grid card-grid--4">
           {COMPETITION.map((c) => (
             <li key={c.key} className="feature-card feature-card--compact">
-              <i className={`${c.icon} feature-card__icon`} aria-hidden="true" />
+              <span className="feature-card__icon">
+                <Icon name={c.icon} />
+              </span>
               <h3>{t(`landing.competition.${c.key}.title`)}</h3>
               <p>{t(`landing.competition.${c.key}.text`, amounts)}</p>
             </li>
@@ -109,7 +118,10 @@ export function LandingPage() {
       <section className="landing__final" aria-labelledby="final-cta-title">
         <h2 id="final-cta-title">{t('landing.finalCta.title')}</h2>
         <p>{t('landing.finalCta.text')}</p>
-        <Button label={t('landing.finalCta.button')} icon="pi pi-user-plus" size="large" onClick={() => void navigate(paths.signup)} className="landing__final-button" />
+        <Link to={paths.signup} className="button button--large landing__final-button">
+          <Icon name="user-plus" />
+          <span>{t('landing.finalCta.button')}</span>
+        </Link>
       </section>
     </div>
   );

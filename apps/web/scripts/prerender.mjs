@@ -1,0 +1,50 @@
+// Build step after `vite build`: renders the signed-out landing and login pages in both languages
+// (src/prerender.tsx, built for Node) and writes them into dist/index.html as <template>s, with
+// scripts/boot.js (content-hashed into dist/assets) choosing the one to show before the bundle
+// runs. The server sends index.html for every page, so the choice is made in the browser.
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const out = path.join(web, 'node_modules', '.prerender');
+const PAGES = ['/', '/login'];
+const LANGUAGES = ['en', 'uk'];
+
+await build({
+  root: web,
+  configFile: path.join(web, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+});
+const { render } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+
+// The document title PageTitle would set: "<h1> · <app name>" (React has already escaped the h1).
+const escapeAttr = (text) => text.replace(/"/g, '&quot;');
+
+let templates = '';
+for (const page of PAGES) {
+  for (const lang of LANGUAGES) {
+    const html = await render(page, lang);
+    if (!html.includes('<main')) throw new Error(`prerender of ${page} (${lang}) has no <main>`);
+    const appName = JSON.parse(readFileSync(path.join(web, 'src', 'locales', `${lang}.json`), 'utf8')).app.name;
+    const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    const title = h1 ? `${h1} · ${appName}` : appName;
+    templates += `<template id="prerendered:${page}:${lang}" data-title="${escapeAttr(title)}">${html}</template>\n`;
+  }
+}
+
+const boot = readFileSync(path.join(web, 'scripts', 'boot.js'), 'utf8');
+const bootName = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(path.join(dist, bootName), boot);
+
+const indexFile = path.join(dist, 'index.html');
+let index = readFileSync(indexFile, 'utf8');
+if (index.includes('prerendered:')) throw new Error('index.html is already prerendered');
+index = index.replace('<div id="root"></div>', `<div id="root"></div>\n${templates}<script src="/${bootName}"></script>`);
+writeFileSync(indexFile, index);
+rmSync(out, { recursive: true, force: true });
+console.log(`prerendered ${PAGES.length * LANGUAGES.length} pages into index.html (${Math.round(index.length / 1024)} KB)`);
