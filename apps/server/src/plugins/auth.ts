@@ -27,7 +27,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: AuthenticatedUser & { sub: string };
+    /** iatMs: the issue time in milliseconds (iat has whole seconds), for the password-change check. */
+    payload: AuthenticatedUser & { sub: string; iatMs?: number };
     user: AuthenticatedUser & { sub: string };
   }
 }
@@ -61,6 +62,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorate('issueToken', (user: AuthenticatedUser) =>
     app.jwt.sign({
       sub: String(user.id),
+      iatMs: Date.now(),
       id: user.id,
       login: user.login,
       name: user.name,
@@ -74,15 +76,18 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
 
   const authenticate: Hook = async (request) => {
     let sub: string | undefined;
-    let issuedAt: number;
+    let issuedAtMs: number;
     try {
       // "Bearer <token>", exactly as @fastify/jwt reads it, verified synchronously with the
       // global options (request.jwtVerify adds a callback waterfall and a second decode per call).
       const parts = (request.headers.authorization ?? '').split(' ');
       if (parts.length !== 2 || !/^Bearer$/i.test(parts[0]!)) throw new AppError('UNAUTHORIZED');
-      const payload = app.jwt.verify<{ sub?: unknown; iat?: unknown }>(parts[1]!);
+      const payload = app.jwt.verify<{ sub?: unknown; iat?: unknown; iatMs?: unknown }>(parts[1]!);
       sub = typeof payload.sub === 'string' ? payload.sub : undefined;
-      issuedAt = typeof payload.iat === 'number' ? payload.iat : 0;
+      const iat = typeof payload.iat === 'number' ? payload.iat : 0;
+      // The millisecond claim counts only where it agrees with the signed iat's second, so it can
+      // never stretch a token's life; a token without it counts from the start of its second.
+      issuedAtMs = typeof payload.iatMs === 'number' && Math.floor(payload.iatMs / 1000) === iat ? payload.iatMs : iat * 1000;
     } catch {
       throw new AppError('UNAUTHORIZED');
     }
@@ -90,8 +95,9 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
     const found = await app.sessionUser(id);
     if (!found || !found.user.activated) throw new AppError('UNAUTHORIZED');
-    // A password change ends every session opened before it (iat has whole-second precision).
-    if (found.sessionsValidAfter && issuedAt * 1000 < Math.floor(Date.parse(found.sessionsValidAfter) / 1000) * 1000) {
+    // A password change ends every session opened before it, to the millisecond: a token issued in
+    // the same second but before the change is refused, the one the change hands back is not.
+    if (found.sessionsValidAfter && issuedAtMs < Date.parse(found.sessionsValidAfter)) {
       throw new AppError('UNAUTHORIZED');
     }
     request.currentUser = found.user as AuthenticatedUser;

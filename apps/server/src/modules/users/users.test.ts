@@ -270,6 +270,18 @@ describe.each(testDatabases())('users on %s', (dialect) => {
       expect((await inject('GET', '/api/users/profile', again.json().access_token)).statusCode).toBe(200);
     });
 
+    it('ends a session opened in the same second, just before the password change', async () => {
+      const { token: justNow } = await createUser(t);
+      expect((await inject('GET', '/api/users/profile', justNow)).statusCode).toBe(200);
+      // Sessions are compared to the millisecond: let at least one pass.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const ok = await inject('PUT', '/api/users/me/password', justNow, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' });
+      expect(ok.statusCode).toBe(200);
+      // Both tokens were most likely issued within the same second as the change: only the new one counts.
+      expect((await inject('GET', '/api/users/profile', justNow)).statusCode).toBe(401);
+      expect((await inject('GET', '/api/users/profile', ok.json().access_token)).statusCode).toBe(200);
+    });
+
     it("lets a teacher set a student's temporary password, and nobody else's", async () => {
       const { user: student } = await createUser(t);
       const studentToken = oldToken(student.id);
