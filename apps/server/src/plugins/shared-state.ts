@@ -28,6 +28,8 @@ export async function registerSharedState(app: FastifyInstance, config: Config):
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
     enableOfflineQueue: false,
+    // Commands issued in one event-loop turn (every request arriving together) go as one pipeline.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     commandTimeout: 1_000,
     connectTimeout: 2_000,
