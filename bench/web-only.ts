@@ -160,7 +160,9 @@ async function main() {
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log('median of runs:');
     for (const p of pages) {
-      const of = runs.map((r) => r.find((s) => s.name === p.name)!);
+      // A run Lighthouse could not trace (NO_NAVSTART under load) has no metrics: leave it out.
+      const of = runs.map((r) => r.find((s) => s.name === p.name)!).filter((s) => s.performance > 0 && Number.isFinite(s.metrics!.fcp));
+      if (of.length === 0) continue;
       const m = (f: (s: LighthouseScores) => number) => median(of.map(f));
       console.log(
         `  ${p.name}: perf ${m((s) => s.performance)} a11y ${m((s) => s.accessibility)} bp ${m((s) => s.bestPractices)} | FCP ${m((s) => s.metrics!.fcp)} LCP ${m((s) => s.metrics!.lcp)} TBT ${m((s) => s.metrics!.tbt)} CLS ${m((s) => s.metrics!.cls)} SI ${m((s) => s.metrics!.speedIndex)}`,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
@@ -20,7 +21,11 @@ function scriptsAfterPaint(): Plugin {
 // 'source' makes @mathclub/shared resolve to its TypeScript sources: no build step in dev.
 export default defineConfig({
   plugins: [react(), scriptsAfterPaint()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // zod with its CSP-refused eval probe switched off before any schema is built (src/lib/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+  },
   // The build-time prerender (scripts/prerender.mjs) runs the app in Node: same sources.
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: ['@mathclub/shared'] },
   server: {

@@ -1,7 +1,8 @@
 // Build step after `vite build`: renders the signed-out landing and login pages in both languages
 // (src/prerender.tsx, built for Node) and writes them into dist/index.html as <template>s, with
 // scripts/boot.js (content-hashed into dist/assets) choosing the one to show before the bundle
-// runs. The server sends index.html for every page, so the choice is made in the browser.
+// runs, and main.tsx hydrating it. The server sends index.html for every page, so the choice is
+// made in the browser.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,9 @@ const escapeAttr = (text) => text.replace(/"/g, '&quot;');
 let templates = '';
 for (const page of PAGES) {
   for (const lang of LANGUAGES) {
-    const html = await render(page, lang);
+    // React hoists a preload for the logo <img> in front of the page; the page is hydrated in
+    // place, so keep exactly the tree the app renders.
+    const html = (await render(page, lang)).replace(/^(<link rel="preload"[^>]*>)+/, '');
     if (!html.includes('<main')) throw new Error(`prerender of ${page} (${lang}) has no <main>`);
     const appName = JSON.parse(readFileSync(path.join(web, 'src', 'locales', `${lang}.json`), 'utf8')).app.name;
     const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];

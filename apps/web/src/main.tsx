@@ -1,8 +1,9 @@
 import './app/app.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import './lib/i18n';
 
@@ -20,18 +21,23 @@ function firstPageLoaded(): Promise<void> {
   });
 }
 
-// Rendering only when the first page is ready swaps the prerendered page (index.html) for the live
-// one in a single commit: no empty frame, no spinner, no layout shift. As a transition, React
-// renders in small slices and the page stays responsive meanwhile (no long task on a slow phone).
-void firstPageLoaded().then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
-});
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+const container = document.getElementById('root')!;
+if (container.firstElementChild) {
+  // A prerendered page (index.html, scripts/boot.js) is hydrated in place once its chunks are in:
+  // same DOM, no rebuild and no new layout; as a transition, in small slices (a plain hydration
+  // runs as one long task).
+  void firstPageLoaded().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  // Otherwise the shell paints at once around a loader (the root route's hydrateFallbackElement)
+  // while the page's chunks and data load, as a transition: React renders in small slices.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

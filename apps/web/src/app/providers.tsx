@@ -1,24 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiRequestError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
+import { createQueryClient } from './query-client';
 
-/** A 4xx will not change on retry; a network blip might. */
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+// Tests import it from here.
+export { createQueryClient };
 
-/** What every page needs. PrimeReact's provider lives in PrimeArea, around the pages that use it. */
+/**
+ * What every page needs. The app passes its one query client (query-client.ts, which route loaders
+ * prefetch into); tests get a fresh one each. PrimeReact's provider lives in PrimeArea.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (

@@ -22,6 +22,8 @@ function StudentArea() {
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // While the first page's chunks and data load: the top bar, menu and footer around a loader.
+    hydrateFallbackElement: <AppLayout loading />,
     children: [
       { index: true, lazy: Pages.landing },
       {
@@ -62,7 +64,7 @@ export const routes: RouteObject[] = [
               </RequireRole>
             ),
             children: [
-              { index: true, lazy: Pages.studentArena },
+              { index: true, lazy: Pages.studentArena, loader: Pages.studentArenaData },
               { path: paths.student.leaderboard, lazy: Pages.studentLeaderboard },
               { path: paths.student.profile, lazy: Pages.studentProfile },
             ],

@@ -6,8 +6,8 @@ import { Footer } from './Footer';
 import { MainMenu } from './MainMenu';
 import { TopBar } from './TopBar';
 
-/** Chrome around every page: skip link, top bar, main menu, content, footer. */
-export function AppLayout() {
+/** Chrome around every page: skip link, top bar, main menu, content (or a loader), footer. */
+export function AppLayout({ loading = false }: { loading?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
 
@@ -30,9 +30,13 @@ export function AppLayout() {
         <MainMenu />
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {loading ? (
+          <PageLoader />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
     </div>

@@ -17,3 +17,5 @@ export const review = () => import('./review-route').then((m) => ({ Component: m
 export const studentArena = () => import('./student-arena-route').then((m) => ({ Component: m.StudentArenaRoute }));
 export const teacherLeaderboard = () => import('./leaderboard-routes').then((m) => ({ Component: m.TeacherLeaderboardRoute }));
 export const studentLeaderboard = () => import('./leaderboard-routes').then((m) => ({ Component: m.StudentLeaderboardRoute }));
+/** The arena's data (and KaTeX when it has math), fetched while its chunks load. */
+export const studentArenaData = () => import('./student-arena-data').then((m) => m.prefetchStudentArena());
