@@ -64,6 +64,14 @@ describe('config', () => {
       LOGIN_RATE_LIMIT_PER_IP: '7',
       SIGNUP_RATE_LIMIT_PER_IP: '9',
       TRUST_PROXY: 'true',
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_KEY_PREFIX: 'school-a:',
+      S3_BUCKET: 'school-images',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'mathclub/',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -79,7 +87,17 @@ describe('config', () => {
       loginRateLimitPerIp: 7,
       signUpRateLimitPerIp: 9,
       trustProxy: true,
+      redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'school-a:',
+      s3: { bucket: 'school-images', endpoint: 'http://minio:9000', region: 'eu-central-1', accessKeyId: 'id', secretAccessKey: 'secret', prefix: 'mathclub/' },
     });
+  });
+
+  it('keeps images on disk and limits in memory unless S3 and Redis are configured; S3 needs its keys', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ s3: undefined, redisUrl: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'imgs', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).s3).toMatchObject({ endpoint: 'https://s3.us-east-1.amazonaws.com', prefix: '' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'imgs' })).toThrow('S3_ACCESS_KEY_ID');
   });
 
   it('refuses unusable values with a message naming the variable', () => {
@@ -94,6 +112,8 @@ describe('config', () => {
       { TRUST_PROXY: 'maybe' },
       { LOGIN_RATE_LIMIT: '0' },
       { DATABASE_URL: 'mysql://x' },
+      { REDIS_URL: 'http://cache:6379' },
+      { S3_ENDPOINT: 'ftp://storage' },
     ];
     for (const env of bad) {
       const name = Object.keys(env)[0]!;

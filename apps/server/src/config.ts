@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3ImageStoreOptions } from './modules/files/s3-image-store.js';
 
 /** Argon2id cost parameters; production uses OWASP's recommended minimum or better. */
 export interface PasswordHashCost {
@@ -45,6 +46,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every key the app writes to Redis (several apps may share one Redis). */
   redisKeyPrefix: string;
+  /** S3-compatible object storage for images when S3_BUCKET is set; unset → DATA_DIR/images. */
+  s3: S3ImageStoreOptions | undefined;
 }
 
 /** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
@@ -131,6 +134,15 @@ const envSchema = z.object({
     .optional(),
   /** Prefix of the app's Redis keys. */
   REDIS_KEY_PREFIX: z.string().min(1).default('mathclub:'),
+  /** Bucket for images in S3-compatible object storage; unset → images on disk under DATA_DIR. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The storage's address (path-style requests); unset → AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Prepended to object names, e.g. "mathclub/". */
+  S3_PREFIX: z.string().default(''),
 });
 
 /** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
@@ -170,6 +182,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !/^(sqlite|file):/.test(databaseUrl)) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: use postgres://… or sqlite:<path>');
   }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  }
+  const s3 = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        prefix: e.S3_PREFIX,
+      }
+    : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -191,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schoolTimeZone: e.SCHOOL_TIME_ZONE,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3,
   };
 }

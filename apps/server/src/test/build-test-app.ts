@@ -54,6 +54,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     schoolTimeZone: 'Europe/Kyiv',
     redisUrl: undefined,
     redisKeyPrefix: 'mathclub-test:',
+    s3: undefined,
     ...overrides,
   };
 }

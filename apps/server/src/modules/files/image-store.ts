@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 /**
  * Where cleaned images live. The embedded set-up keeps them on disk under DATA_DIR; a scaled-out
- * set-up can implement the same interface over S3-compatible object storage.
+ * set-up keeps them in S3-compatible object storage (s3-image-store.ts).
  */
 export interface ImageStore {
   /** Stores the bytes under a new unguessable key and returns the key. */
@@ -29,14 +29,20 @@ export function contentTypeOfKey(key: string): string {
   return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }
 
+/** A new unguessable key for an image of this type (every store names its objects this way). */
+export function newImageKey(extension: string): string {
+  const id = randomBytes(16).toString('hex');
+  const key = `${id.slice(0, 2)}/${id}.${extension}`;
+  if (!isImageKey(key)) throw new Error(`unsupported extension ${extension}`);
+  return key;
+}
+
 /** Images as files under one folder, written atomically (temp file + rename). */
 export class DiskImageStore implements ImageStore {
   constructor(private readonly root: string) {}
 
   async put(data: Buffer, extension: string): Promise<string> {
-    const id = randomBytes(16).toString('hex');
-    const key = `${id.slice(0, 2)}/${id}.${extension}`;
-    if (!isImageKey(key)) throw new Error(`unsupported extension ${extension}`);
+    const key = newImageKey(extension);
     const path = join(this.root, key);
     await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;

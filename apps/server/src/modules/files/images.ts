@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { ImageRejectedError, processImage } from './image-pipeline.js';
 import { DiskImageStore, type ImageStore } from './image-store.js';
+import { S3ImageStore } from './s3-image-store.js';
 import { IMAGE_ERROR_KEYS, type UploadedFile } from './multipart.js';
 import { ImageUrlSigner } from './signed-url.js';
 
@@ -24,7 +25,7 @@ export function imageUrlKey(jwtSecret: string): string {
 
 /** Decorates the app with the image store and the URL signer (before the modules that use them). */
 export function registerImages(app: FastifyInstance, config: Config, store?: ImageStore): void {
-  app.decorate('images', store ?? new DiskImageStore(path.join(config.dataDir, 'images')));
+  app.decorate('images', store ?? (config.s3 ? new S3ImageStore(config.s3) : new DiskImageStore(path.join(config.dataDir, 'images'))));
   app.decorate('imageUrls', new ImageUrlSigner(imageUrlKey(config.jwtSecret)));
 }
 
