@@ -100,4 +100,13 @@ describe('backups while the server writes (SQLite)', () => {
     expect(result.notes.join('\n')).toMatch(/pg_dump --format=custom/);
     expect(result.images).toBeGreaterThan(0);
   });
+
+  it('says where the images are when they live in an S3 bucket, and copies none', async () => {
+    const options = locationsFromEnv({ DATA_DIR: dataDir, S3_BUCKET: 'school-images' });
+    const result = await backup({ ...options, backupDir: path.join(dataDir, 's3-backups') });
+    expect(result.images).toBe(0);
+    expect(existsSync(path.join(result.dir, 'images'))).toBe(false);
+    expect(result.notes.join('\n')).toMatch(/bucket school-images.*not copied/);
+    expect(result.databaseFile).toBeDefined();
+  });
 });

@@ -5,7 +5,8 @@
  * The database is copied first with SQLite's online backup API, then the images. Images are
  * written before the row that points to them and never changed afterwards, so every row in the
  * copy finds its image in the copy (an image newer than the database copy is harmless).
- * On PostgreSQL the database belongs to pg_dump; this copies the images and says how.
+ * On PostgreSQL the database belongs to pg_dump; this copies the images and says how. Images in
+ * an S3 bucket (S3_BUCKET) are the storage's to keep; this says so.
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export interface BackupOptions {
   databaseUrl: string;
   /** Parent folder of the timestamped backup (default DATA_DIR/backups). */
   backupDir?: string;
+  /** S3_BUCKET when images live in object storage: then they are not under DATA_DIR to copy. */
+  imagesBucket?: string;
   now?: Date;
 }
 
@@ -39,6 +42,7 @@ export function locationsFromEnv(env: NodeJS.ProcessEnv): BackupOptions {
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'mathclub.sqlite')}`,
     ...(env.BACKUP_DIR ? { backupDir: path.resolve(base, env.BACKUP_DIR) } : {}),
+    ...(env.S3_BUCKET ? { imagesBucket: env.S3_BUCKET } : {}),
   };
 }
 
@@ -103,7 +107,15 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     databaseBytes = statSync(databaseFile).size;
   }
 
-  const images = copyTree(path.join(options.dataDir, 'images'), path.join(dir, 'images'));
+  let images = 0;
+  if (options.imagesBucket) {
+    notes.push(
+      `Images live in the object storage bucket ${options.imagesBucket} and are not copied here:`,
+      'turn on the storage\'s versioning or replication to keep them safe.',
+    );
+  } else {
+    images = copyTree(path.join(options.dataDir, 'images'), path.join(dir, 'images'));
+  }
   // The signing key keeps sessions and image links valid after a restore; it is a secret.
   const secret = path.join(options.dataDir, 'jwt-secret');
   if (existsSync(secret)) {
