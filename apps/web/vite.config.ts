@@ -1,26 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
-
-/**
- * index.html paints a prerendered page from HTML and CSS alone (scripts/prerender.mjs), so the
- * bundle is not needed for the first paint: fetched at low priority it leaves the line to the CSS
- * and the small boot script on a slow connection.
- */
-function scriptsAfterPaint(): Plugin {
-  return {
-    name: 'mathclub:scripts-after-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 // 'source' makes @mathclub/shared resolve to its TypeScript sources: no build step in dev.
 export default defineConfig({
-  plugins: [react(), scriptsAfterPaint()],
+  plugins: [react()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // zod with its CSP-refused eval probe switched off before any schema is built (src/lib/zod-jitless.ts).

@@ -1,47 +1,80 @@
-/* global document, location */
+/* global document, location, requestAnimationFrame */
 // Runs before the app's JavaScript, as a classic script at the end of index.html's body (the CSP
 // allows no inline script): it puts the prerendered page that matches the address, language and
-// signed-out state into #root, so the page paints as soon as HTML and CSS are in. React replaces
-// it with the live page in one commit once the bundle has loaded (main.tsx).
+// signed-out state into #root, so the page paints as soon as HTML and CSS are in, and then starts
+// the bundle (main.tsx hydrates the page). With a prerendered page the bundle is requested only
+// after that first paint, so on a slow line it does not compete with the HTML and CSS.
 (function () {
-  var stored = function (get) {
-    try {
-      return get() || '';
-    } catch (e) {
-      return '';
+  var self = document.currentScript;
+  var started = false;
+  function startApp() {
+    if (started) return;
+    started = true;
+    var preloads = (self.getAttribute('data-preload') || '').split(' ');
+    for (var i = 0; i < preloads.length; i++) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      document.head.appendChild(link);
     }
-  };
-  // Signed in: the page depends on the user; leave it to the app.
-  var token = stored(function () {
-    return localStorage.getItem('accessToken');
-  });
-  if (token) {
-    try {
-      var payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-      if (!payload.exp || payload.exp * 1000 > Date.now()) return;
-    } catch (e) {
-      return;
-    }
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = self.getAttribute('data-entry');
+    document.head.appendChild(entry);
   }
-  // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
-  var cookie = stored(function () {
-    var m = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
-    return m && decodeURIComponent(m[1]);
-  });
-  var candidates = [stored(function () { return localStorage.getItem('i18nextLng'); }), cookie].concat(navigator.languages || [navigator.language]);
-  var lang = 'uk';
-  for (var i = 0; i < candidates.length; i++) {
-    var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
-    if (code === 'en' || code === 'uk') {
-      lang = code;
-      break;
-    }
+  if (showPrerendered()) {
+    requestAnimationFrame(function () {
+      setTimeout(startApp, 0);
+    });
+  } else {
+    startApp();
   }
-  var path = location.pathname.replace(/\/+$/, '') || '/';
-  var page = document.getElementById('prerendered:' + path + ':' + lang);
-  var root = document.getElementById('root');
-  if (!page || !root || root.firstChild) return;
-  document.documentElement.lang = lang;
-  if (page.getAttribute('data-title')) document.title = page.getAttribute('data-title');
-  root.appendChild(page.content.cloneNode(true));
+
+  /** Puts the matching prerendered page into #root; false when there is none (signed in, other pages). */
+  function showPrerendered() {
+    var stored = function (get) {
+      try {
+        return get() || '';
+      } catch (e) {
+        return '';
+      }
+    };
+    // Signed in: the page depends on the user; leave it to the app.
+    var token = stored(function () {
+      return localStorage.getItem('accessToken');
+    });
+    if (token) {
+      try {
+        var payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+        if (!payload.exp || payload.exp * 1000 > Date.now()) return false;
+      } catch (e) {
+        return false;
+      }
+    }
+    // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
+    var cookie = stored(function () {
+      var m = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
+      return m && decodeURIComponent(m[1]);
+    });
+    var candidates = [stored(function () { return localStorage.getItem('i18nextLng'); }), cookie].concat(navigator.languages || [navigator.language]);
+    var lang = 'uk';
+    for (var i = 0; i < candidates.length; i++) {
+      var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
+      if (code === 'en' || code === 'uk') {
+        lang = code;
+        break;
+      }
+    }
+    var path = location.pathname.replace(/\/+$/, '') || '/';
+    var page = document.getElementById('prerendered:' + path + ':' + lang);
+    var root = document.getElementById('root');
+    if (!page || !root || root.firstChild) return false;
+    document.documentElement.lang = lang;
+    if (page.getAttribute('data-title')) document.title = page.getAttribute('data-title');
+    root.appendChild(page.content.cloneNode(true));
+    return true;
+  }
 })();

@@ -1,7 +1,7 @@
 // Build step after `vite build`: renders the signed-out landing and login pages in both languages
 // (src/prerender.tsx, built for Node) and writes them into dist/index.html as <template>s, with
-// scripts/boot.js (content-hashed into dist/assets) choosing the one to show before the bundle
-// runs, and main.tsx hydrating it. The server sends index.html for every page, so the choice is
+// scripts/boot.js (content-hashed into dist/assets) choosing the one to show and then starting
+// the bundle, and main.tsx hydrating it. The server sends index.html for every page, so the choice is
 // made in the browser.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +47,13 @@ writeFileSync(path.join(dist, bootName), boot);
 const indexFile = path.join(dist, 'index.html');
 let index = readFileSync(indexFile, 'utf8');
 if (index.includes('prerendered:')) throw new Error('index.html is already prerendered');
-index = index.replace('<div id="root"></div>', `<div id="root"></div>\n${templates}<script src="/${bootName}"></script>`);
+// The bundle's tags move to boot.js, which starts the bundle after the first paint.
+const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+if (!entry) throw new Error('no entry script in index.html');
+const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+for (const tag of [entry, ...preloads]) index = index.replace(tag[0], '');
+const bootTag = `<script src="/${bootName}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+index = index.replace('<div id="root"></div>', `<div id="root"></div>\n${templates}${bootTag}`);
 writeFileSync(indexFile, index);
 rmSync(out, { recursive: true, force: true });
 console.log(`prerendered ${PAGES.length * LANGUAGES.length} pages into index.html (${Math.round(index.length / 1024)} KB)`);

@@ -25,7 +25,8 @@ describe('LoginForm (SEED.md §2, §4, §5, §8)', () => {
     const { user } = setup();
     expect(screen.queryByText('Login is required')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText('Login is required')).toBeInTheDocument();
+    // The schema arrives with the first submit (the page's first load carries no zod).
+    expect(await screen.findByText('Login is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Login')).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).not.toHaveBeenCalled();
@@ -36,8 +37,8 @@ describe('LoginForm (SEED.md §2, §4, §5, §8)', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Login'), 'olia');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(screen.queryByText('Login is required')).not.toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
   });
 
   it('offers a password show/hide toggle and no strength meter', async () => {
@@ -62,8 +63,9 @@ describe('LoginForm (SEED.md §2, §4, §5, §8)', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const button = screen.getByRole('button', { name: /Sign in/ });
-    expect(button).toBeDisabled();
+    await waitFor(() => expect(button).toBeDisabled());
     expect(button.querySelector('.button__loading-icon')).not.toBeNull();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     const init = fetch.mock.calls[0]![1]!;
     expect(JSON.parse(init.body as string)).toEqual({ login: 'olia', password: 'secret-pass' });
     expect((init.headers as Headers).get('Authorization')).toBeNull();

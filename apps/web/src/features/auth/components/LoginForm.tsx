@@ -1,15 +1,14 @@
-import { loginRequestSchema } from '@mathclub/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField';
 import { Icon } from '../../../components/Icon';
 import { InlineMessage } from '../../../components/InlineMessage';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/form-errors';
 import { clearSession, setSession } from '../../../lib/session';
 import type { AuthenticatedUser } from '@mathclub/shared';
-import { useLogin } from '../api/login';
+import { loadLoginContract, useLogin } from '../api/login';
 
 /**
  * Login form (SEED.md §2): validation on submit, server message for 401/403. Plain controls styled
@@ -22,9 +21,10 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useLogin();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    const [{ loginRequestSchema }] = await loadLoginContract();
     const parsed = loginRequestSchema.safeParse(values);
     const found = fieldErrors(parsed.error);
     setErrors(found);
@@ -45,7 +45,13 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
   }
 
   return (
-    <form className="form form--narrow" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+    <form
+      className="form form--narrow"
+      onSubmit={(e) => void submit(e)}
+      onFocus={() => void loadLoginContract()}
+      noValidate
+      aria-busy={mutation.isPending}
+    >
       <FormField id="login-login" label={t('auth.login.login')} error={errors.login}>
         {({ invalid, ...aria }) => (
           <input
