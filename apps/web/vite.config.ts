@@ -18,6 +18,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // scripts/prerender.mjs reads which chunks the start-up needs, for boot.js to request at once.
+    manifest: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
   },

@@ -7,10 +7,15 @@
 (function () {
   var self = document.currentScript;
   var started = false;
+  var lang = 'uk';
   function startApp() {
     if (started) return;
     started = true;
     var preloads = (self.getAttribute('data-preload') || '').split(' ');
+    var locales = (self.getAttribute('data-locales') || '').split(' ');
+    for (var l = 0; l < locales.length; l++) {
+      if (locales[l].indexOf(lang + ':') === 0) preloads.push(locales[l].slice(lang.length + 1));
+    }
     for (var i = 0; i < preloads.length; i++) {
       if (!preloads[i]) continue;
       var link = document.createElement('link');
@@ -42,6 +47,19 @@
         return '';
       }
     };
+    // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
+    var cookie = stored(function () {
+      var m = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
+      return m && decodeURIComponent(m[1]);
+    });
+    var candidates = [stored(function () { return localStorage.getItem('i18nextLng'); }), cookie].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < candidates.length; i++) {
+      var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
+      if (code === 'en' || code === 'uk') {
+        lang = code;
+        break;
+      }
+    }
     // Signed in: the page depends on the user; leave it to the app.
     var token = stored(function () {
       return localStorage.getItem('accessToken');
@@ -52,20 +70,6 @@
         if (!payload.exp || payload.exp * 1000 > Date.now()) return false;
       } catch (e) {
         return false;
-      }
-    }
-    // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
-    var cookie = stored(function () {
-      var m = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
-      return m && decodeURIComponent(m[1]);
-    });
-    var candidates = [stored(function () { return localStorage.getItem('i18nextLng'); }), cookie].concat(navigator.languages || [navigator.language]);
-    var lang = 'uk';
-    for (var i = 0; i < candidates.length; i++) {
-      var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
-      if (code === 'en' || code === 'uk') {
-        lang = code;
-        break;
       }
     }
     var path = location.pathname.replace(/\/+$/, '') || '/';

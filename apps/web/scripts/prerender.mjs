@@ -47,12 +47,28 @@ writeFileSync(path.join(dist, bootName), boot);
 const indexFile = path.join(dist, 'index.html');
 let index = readFileSync(indexFile, 'utf8');
 if (index.includes('prerendered:')) throw new Error('index.html is already prerendered');
-// The bundle's tags move to boot.js, which starts the bundle after the first paint.
+// The bundle's tags move to boot.js, which starts the bundle after the first paint. It also
+// requests the chunks main.tsx imports one after another (so they evaluate in separate tasks)
+// together with the entry, so that splitting the work costs no round trips.
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
 if (!entry) throw new Error('no entry script in index.html');
-const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-for (const tag of [entry, ...preloads]) index = index.replace(tag[0], '');
-const bootTag = `<script src="/${bootName}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+for (const tag of [entry, ...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]) index = index.replace(tag[0], '');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const startUp = new Set();
+const collect = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || startUp.has(chunk.file)) return;
+  startUp.add(chunk.file);
+  for (const dep of chunk.imports ?? []) collect(dep);
+};
+const main = manifest['index.html'];
+for (const key of [...(main.imports ?? []), ...(main.dynamicImports ?? [])]) collect(key);
+const preloads = [...startUp].map((file) => `/${file}`);
+// The texts of the language boot.js detects are requested with the bundle too (lib/i18n.ts).
+const locales = LANGUAGES.map((lang) => `${lang}:/${manifest[`src/locales/${lang}.json`].file}`);
+const bootTag = `<script src="/${bootName}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-locales="${locales.join(' ')}"></script>`;
+rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 index = index.replace('<div id="root"></div>', `<div id="root"></div>\n${templates}${bootTag}`);
 writeFileSync(indexFile, index);
 rmSync(out, { recursive: true, force: true });

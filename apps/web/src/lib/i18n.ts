@@ -1,9 +1,20 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mathclub/shared/constants';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import uk from '../locales/uk.json';
+
+/** Only the language in use is downloaded (each is ~6 KB gzip); the other arrives when chosen. */
+const locales: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (lng, _namespace, done) => {
+    const load = lng === 'en' ? import('../locales/en.json') : import('../locales/uk.json');
+    load.then(
+      (m) => done(null, m.default),
+      (error: unknown) => done(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
@@ -14,15 +25,18 @@ function applyLanguage(lng: string) {
 
 i18n.on('languageChanged', applyLanguage);
 
-void i18n
+/** Resolves once the detected language's texts are in: render after it. */
+export const i18nReady = i18n
+  .use(locales)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, uk: { translation: uk } },
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: FALLBACK_LANGUAGE,
+    // Every key exists in both files, so English needs no Ukrainian fallback loaded beside it;
+    // a language we do not offer falls back to Ukrainian.
+    fallbackLng: { en: [], default: [FALLBACK_LANGUAGE] },
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'cookie', 'navigator', 'htmlTag'],
@@ -30,7 +44,6 @@ void i18n
       lookupLocalStorage: 'i18nextLng',
       lookupCookie: 'i18next',
     },
-    initAsync: false,
     returnNull: false,
   });
 

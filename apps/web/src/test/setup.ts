@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18nReady } from '../lib/i18n';
 
 // jsdom lacks a few browser APIs PrimeReact touches.
 if (!window.matchMedia) {
@@ -23,3 +24,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// The texts are loaded per language (lib/i18n.ts): have the detected one in before any test renders.
+await i18nReady;
