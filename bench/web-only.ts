@@ -114,7 +114,9 @@ async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string)
           const page = await context.newPage();
           await page.goto(baseUrl + p.path, { waitUntil: 'networkidle' });
           await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(dir, `${p.name.replace(/\W+/g, '-')}-${lang}-${width}.png`), fullPage: true });
+          const file = path.join(dir, `${p.name.replace(/\W+/g, '-')}-${lang}-${width}`);
+          await page.screenshot({ path: `${file}.png`, fullPage: true });
+          await page.screenshot({ path: `${file}-top.png` });
           await context.close();
         }
       }

@@ -34,7 +34,7 @@ test.describe('a student joins the club', () => {
     await page.locator('#login-login').fill(login);
     await page.locator('#login-password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.p-inline-message-error')).toContainText('activation');
+    await expect(page.locator('.form__alert').getByRole('alert')).toContainText('activation');
     await expect(page).toHaveURL(/\/login$/);
 
     // The admin activates the student from the Students page.

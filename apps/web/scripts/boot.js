@@ -1,4 +1,4 @@
-/* global document, location, requestAnimationFrame */
+/* global document, history, location, requestAnimationFrame, window */
 // Runs before the app's JavaScript, as a classic script at the end of index.html's body (the CSP
 // allows no inline script): it puts the prerendered page that matches the address, language and
 // signed-out state into #root, so the page paints as soon as HTML and CSS are in, and then starts
@@ -30,6 +30,41 @@
     entry.src = self.getAttribute('data-entry');
     document.head.appendChild(entry);
   }
+  // Until React has hydrated the page, the prerendered controls have no handlers. A form submitted
+  // then would be sent by the browser itself, the password in the address: hold it. A choice in a
+  // select (the language) would be lost: remember it. app/start.tsx calls mathClubGoLive once the
+  // page is hydrated, and both are handed to React.
+  var held = null;
+  var chosen = {};
+  var live = false;
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (live) return;
+      event.preventDefault();
+      held = event.target;
+    },
+    true,
+  );
+  document.addEventListener(
+    'change',
+    function (event) {
+      if (!live && event.target.tagName === 'SELECT' && event.target.id) chosen[event.target.id] = event.target.value;
+    },
+    true,
+  );
+  window.mathClubGoLive = function () {
+    live = true;
+    for (var id in chosen) {
+      var select = document.getElementById(id);
+      if (!select) continue;
+      select.value = chosen[id];
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    if (held && held.isConnected && held.requestSubmit) held.requestSubmit();
+    held = null;
+  };
+
   if (showPrerendered()) {
     requestAnimationFrame(function () {
       setTimeout(startApp, 0);
@@ -72,6 +107,9 @@
         return false;
       }
     }
+    // A page reached with navigation state (the login after sign-up shows a notice) renders
+    // differently from its prerendered version: leave it to the app.
+    if (history.state && history.state.usr) return false;
     var path = location.pathname.replace(/\/+$/, '') || '/';
     var page = document.getElementById('prerendered:' + path + ':' + lang);
     var root = document.getElementById('root');

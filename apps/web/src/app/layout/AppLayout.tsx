@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { Footer } from './Footer';
+import { GoLive } from './GoLive';
 import { MainMenu } from './MainMenu';
 import { TopBar } from './TopBar';
 
@@ -35,6 +36,7 @@ export function AppLayout({ loading = false }: { loading?: boolean }) {
         ) : (
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <GoLive />
           </Suspense>
         )}
       </main>

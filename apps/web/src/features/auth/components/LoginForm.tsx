@@ -12,18 +12,21 @@ import { loadLoginContract, useLogin } from '../api/login';
 
 /**
  * Login form (SEED.md §2): validation on submit, server message for 401/403. Plain controls styled
- * like PrimeReact's: the login page is a first page for many, and loads no UI library.
+ * like PrimeReact's: the login page is a first page for many, and loads no UI library. The
+ * inputs are uncontrolled: the page is prerendered, and what someone types before the app has
+ * hydrated it stays in the fields and is what gets submitted (boot.js holds an early submit).
  */
 export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: AuthenticatedUser | null) => void; onSignUp: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ login: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useLogin();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    const form = new FormData(event.currentTarget);
+    const values = { login: String(form.get('login') ?? ''), password: String(form.get('password') ?? '') };
     const [{ loginRequestSchema }] = await loadLoginContract();
     const parsed = loginRequestSchema.safeParse(values);
     const found = fieldErrors(parsed.error);
@@ -45,7 +48,9 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
   }
 
   return (
+    // method="post": should the browser ever send this form itself, the password stays out of the address.
     <form
+      method="post"
       className="form form--narrow"
       onSubmit={(e) => void submit(e)}
       onFocus={() => void loadLoginContract()}
@@ -59,8 +64,6 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
             name="login"
             autoComplete="username"
             className={invalid ? 'text-input text-input--invalid' : 'text-input'}
-            value={values.login}
-            onChange={(e) => setValues((v) => ({ ...v, login: e.target.value }))}
             {...aria}
           />
         )}
@@ -71,8 +74,6 @@ export function LoginForm({ onSignedIn, onSignUp }: { onSignedIn: (user: Authent
             id="login-password"
             name="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
             {...field}
           />
         )}
