@@ -16,10 +16,17 @@
     for (var l = 0; l < locales.length; l++) {
       if (locales[l].indexOf(lang + ':') === 0) preloads.push(locales[l].slice(lang.length + 1));
     }
+    var here = location.pathname.replace(/\/+$/, '') || '/';
+    var routes = (self.getAttribute('data-routes') || '').split(' ');
+    for (var r = 0; r < routes.length; r++) {
+      if (routes[r].indexOf(here + '=') === 0) preloads = preloads.concat(routes[r].slice(here.length + 1).split(','));
+    }
     for (var i = 0; i < preloads.length; i++) {
       if (!preloads[i]) continue;
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      var css = /\.css$/.test(preloads[i]);
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
       link.crossOrigin = '';
       link.href = preloads[i];
       document.head.appendChild(link);

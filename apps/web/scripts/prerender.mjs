@@ -65,9 +65,29 @@ const collect = (key) => {
 const main = manifest['index.html'];
 for (const key of [...(main.imports ?? []), ...(main.dynamicImports ?? [])]) collect(key);
 const preloads = [...startUp].map((file) => `/${file}`);
+// The chunks (and CSS) of the pages people land on, requested with the bundle instead of after
+// it has run: the router would only discover them then, one round trip later.
+const ROUTE_MODULES = {
+  '/': ['src/features/landing/components/LandingPage.tsx'],
+  '/login': ['src/features/auth/components/LoginPage.tsx'],
+  '/student': ['src/app/layout/PrimeArea.tsx', 'src/app/routes/student-arena-route.tsx', 'src/app/routes/student-arena-data.ts'],
+};
+const routeChunks = Object.entries(ROUTE_MODULES).map(([route, keys]) => {
+  const files = new Set();
+  const walk = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no chunk for ${key}`);
+    if (files.has(chunk.file) || startUp.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) walk(dep);
+  };
+  keys.forEach(walk);
+  return `${route}=${[...files].map((f) => `/${f}`).join(',')}`;
+});
 // The texts of the language boot.js detects are requested with the bundle too (lib/i18n.ts).
 const locales = LANGUAGES.map((lang) => `${lang}:/${manifest[`src/locales/${lang}.json`].file}`);
-const bootTag = `<script src="/${bootName}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-locales="${locales.join(' ')}"></script>`;
+const bootTag = `<script src="/${bootName}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-locales="${locales.join(' ')}" data-routes="${routeChunks.join(' ')}"></script>`;
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 index = index.replace('<div id="root"></div>', `<div id="root"></div>\n${templates}${bootTag}`);
 writeFileSync(indexFile, index);

@@ -18,6 +18,8 @@ export async function prefetchStudentArena(): Promise<null> {
   const user = getSession().user;
   if (user?.role !== 'student') return null;
   const group = user.groups[0];
+  // Tasks nearly always have formulas: KaTeX is fetched alongside the data, not after it.
+  const math = preloadMathText();
   // No retries here: a failure must not hold the page back; the page's own queries retry.
   await Promise.all([
     queryClient.prefetchQuery({ ...myTasksQueryOptions(), retry: false }),
@@ -27,6 +29,6 @@ export async function prefetchStudentArena(): Promise<null> {
   ]);
   const tasks = queryClient.getQueryData(myTasksQueryOptions().queryKey) ?? [];
   const solutions = queryClient.getQueryData(mySolutionsQueryOptions().queryKey) ?? [];
-  if (hasMath([...tasks.map((t) => t.text), ...solutions.map((s) => s.answer)])) await preloadMathText();
+  if (hasMath([...tasks.map((t) => t.text), ...solutions.map((s) => s.answer)])) await math;
   return null;
 }
