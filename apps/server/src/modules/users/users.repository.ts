@@ -95,43 +95,27 @@ function toSessionUsers(rows: SessionUserRow[]): Map<number, SessionUser> {
   return out;
 }
 
-/** Its SQL per database, compiled once: the id is its only parameter. */
-const sessionUserSql = new WeakMap<Kysely<DB>, string>();
-
-/**
- * One user for the check that runs on every authenticated request (so its query is compiled once,
- * not rebuilt each time). SQLite answers synchronously, so there is nothing to gain by batching.
- */
-export async function findSessionUser(db: Kysely<DB>, id: number, dialect: Dialect): Promise<SessionUser | undefined> {
-  let text = sessionUserSql.get(db);
-  if (text === undefined) {
-    text = sessionUserSelect(db, dialect).where('users.id', '=', 0).orderBy('groups.name_key').compile().sql;
-    sessionUserSql.set(db, text);
-  }
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
-  return toSessionUsers(rows).get(id);
-}
-
-/** The many-users query's SQL per database; one array parameter, so one prepared statement fits all batch sizes. */
+/** The query's SQL per database, compiled once; one parameter (an array, JSON text on SQLite), so one prepared statement fits every batch size. */
 const sessionUsersSql = new WeakMap<Kysely<DB>, string>();
 
 /**
- * The account check for several users in one round trip (PostgreSQL: the requests that arrived
- * together share it, see session-user-lookup.ts). Run as a named prepared statement, so each
- * pooled connection parses and plans it once instead of on every request.
+ * The per-request account check, for every request that arrived in the same event-loop turn at
+ * once (see session-user-lookup.ts). PostgreSQL runs it as a named prepared statement, so each
+ * pooled connection parses and plans it once; SQLite through the prepared-statement cache.
  */
 export async function findSessionUsers(database: Database, ids: readonly number[]): Promise<Map<number, SessionUser>> {
   const { db } = database;
   let text = sessionUsersSql.get(db);
   if (text === undefined) {
+    const ids = database.dialect === 'postgres' ? sql<boolean>`users.id = any(${sql.val([0])})` : sql<boolean>`users.id in (select value from json_each(${sql.val('[]')}))`;
     text = sessionUserSelect(db, database.dialect)
-      .where(sql<boolean>`users.id = any(${sql.val([0])})`)
+      .where(ids)
       .orderBy('users.id')
       .orderBy('groups.name_key')
       .compile().sql;
     sessionUsersSql.set(db, text);
   }
-  const values = [[...ids]];
+  const values = database.dialect === 'postgres' ? [[...ids]] : [JSON.stringify(ids)];
   const rows = database.pgPool
     ? (await database.pgPool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values })).rows
     : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, values))).rows;
