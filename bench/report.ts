@@ -93,16 +93,22 @@ export function renderReport(r: BenchReport): string {
   }
   if (r.web) {
     lines.push('## Web app', '');
-    lines.push('| Page | first-load JS (gzip) | files | Lighthouse performance | accessibility | best practices |', '|---|---:|---:|---:|---:|---:|');
+    lines.push('| Page | first-load JS (gzip) | files | Lighthouse performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const js of r.web.js) {
       const lh = r.web.lighthouse.find((l) => l.name === js.name);
       const kb = js.gzipBytes / 1024;
       const jsMark = js.name === 'landing' ? ` ${mark(kb <= BUDGET.landingJsKb)}` : '';
+      const m = lh?.metrics;
+      const metrics = m ? `${(m.fcp / 1000).toFixed(2)} s | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)}` : '– | – | – | –';
       lines.push(
-        `| ${js.name} | ${kb.toFixed(1)} KB${jsMark} | ${js.files} | ${lh ? `${lh.performance} ${mark(lh.performance >= BUDGET.lighthousePerformance)}` : '–'} | ${lh ? `${lh.accessibility} ${mark(lh.accessibility >= BUDGET.lighthouseAccessibility)}` : '–'} | ${lh?.bestPractices ?? '–'} |`,
+        `| ${js.name} | ${kb.toFixed(1)} KB${jsMark} | ${js.files} | ${lh ? `${lh.performance} ${mark(lh.performance >= BUDGET.lighthousePerformance)}` : '–'} | ${lh ? `${lh.accessibility} ${mark(lh.accessibility >= BUDGET.lighthouseAccessibility)}` : '–'} | ${lh?.bestPractices ?? '–'} | ${metrics} |`,
       );
     }
-    lines.push('', `Budget: landing ≤ ${BUDGET.landingJsKb} KB gzip; Lighthouse (mobile) performance ≥ ${BUDGET.lighthousePerformance}, accessibility ${BUDGET.lighthouseAccessibility}.`, '');
+    lines.push(
+      '',
+      `Budget: landing ≤ ${BUDGET.landingJsKb} KB gzip; Lighthouse (mobile) performance ≥ ${BUDGET.lighthousePerformance}, accessibility ${BUDGET.lighthouseAccessibility}. One Lighthouse run per page (simulated slow 4G and a 4× slower CPU); \`npm run bench:web\` takes the median of several.`,
+      '',
+    );
   }
   if (r.durationSeconds) lines.push(`The whole run took ${r.durationSeconds} s.`, '');
   return lines.join('\n');
