@@ -8,17 +8,13 @@
  */
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
+import { cliArg } from './cli.js';
 import { login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
 import { startServer } from './load.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const dialect = arg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
-const scale = Number(arg('scale', '0.25'));
-const seconds = Number(arg('seconds', '5'));
+const dialect = cliArg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
+const scale = Number(cliArg('scale', '0.25'));
+const seconds = Number(cliArg('seconds', '5'));
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const prepared = await prepare(dialect, scale, await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));

@@ -12,19 +12,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
+import { cliArg, cliFlag } from './cli.js';
 import { afterWrite, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, WORK } from './harness.js';
 import { multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
 import { renderReport, type BenchReport, type EndpointResult } from './report.js';
 import { measureFirstLoadJs, runLighthouse, type PageToMeasure } from './web.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const SCALE = Number(arg('scale', '1'));
-const SECONDS = Number(arg('seconds', '8'));
-const SKIP_WEB = args.includes('--no-web');
+const SCALE = Number(cliArg('scale', '1'));
+const SECONDS = Number(cliArg('seconds', '8'));
+const SKIP_WEB = cliFlag('no-web');
 async function fourMegabytePhoto(): Promise<Buffer> {
   // Noise does not compress: about 4 MB of JPEG, like a phone photo.
   const width = 2600;

@@ -7,53 +7,20 @@
  *
  *   npm run build && npm run bench:web -- --runs 3 [--save /tmp/lh] [--pages landing,login]
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { cliArg } from './cli.js';
+import { startServer } from './load.js';
 import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
-const RUNS = Number(arg('runs', '3'));
-const PORT = Number(arg('port', '3390'));
-const SAVE = arg('save', '');
-const ONLY = arg('pages', '');
-const SHOTS = arg('shots', '');
+const RUNS = Number(cliArg('runs', '3'));
+const PORT = Number(cliArg('port', '3390'));
+const SAVE = cliArg('save', '');
+const ONLY = cliArg('pages', '');
+const SHOTS = cliArg('shots', '');
 const PASSWORD = 'bench-web-8';
-
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_IP: '100000',
-      LOGIN_RATE_LIMIT: '1000',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      SIGNUP_RATE_LIMIT_PER_IP: '100000',
-    },
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return { url, stop: () => child.kill('SIGTERM') };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
 
 async function call(url: string, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
   const headers: Record<string, string> = {};
@@ -130,7 +97,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mathclub-web-'));
-  const server = await startServer(dataDir);
+  // Only the web is measured: the production rate limits would refuse the set-up's calls.
+  const server = await startServer({ DATA_DIR: dataDir }, PORT);
   try {
     const student = await seed(server.url, dataDir);
     const storage = { accessToken: student.token, authenticatedUser: JSON.stringify(student.user) };
@@ -171,7 +139,7 @@ async function main() {
       );
     }
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
