@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Throttle } from './login-throttle.js';
+import type { Throttle } from './throttle.js';
 
 // INCR and, for the first event of a window, its expiry, atomically: every instance counts into
 // the same key and the window starts at the first event, as in the in-memory throttle.

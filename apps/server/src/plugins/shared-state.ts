@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { LoginThrottle, type Throttle } from '../lib/login-throttle.js';
+import { MemoryThrottle, type Throttle } from '../lib/throttle.js';
 import { RedisThrottle } from '../lib/redis-throttle.js';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
 export async function registerSharedState(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.redisUrl) {
     app.decorate('redis', null);
-    app.decorate('throttle', (_name: string, limit: number, windowMs: number) => new LoginThrottle(limit, windowMs));
+    app.decorate('throttle', (_name: string, limit: number, windowMs: number) => new MemoryThrottle(limit, windowMs));
     return;
   }
   const redis = new Redis(config.redisUrl, {

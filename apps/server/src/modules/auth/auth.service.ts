@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedUser, LoginRequest } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Throttle } from '../../lib/login-throttle.js';
+import type { Throttle } from '../../lib/throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { findCredentialsByLogin, findUserById, loginKey } from '../users/users.repository.js';
 

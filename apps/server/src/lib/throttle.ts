@@ -10,8 +10,8 @@ export interface Throttle {
   reset(key: string): Promise<void>;
 }
 
-/** The in-process throttle. */
-export class LoginThrottle implements Throttle {
+/** The in-process throttle: all one instance needs. */
+export class MemoryThrottle implements Throttle {
   private readonly counts = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
