@@ -20,7 +20,7 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const prepared = await prepare(dialect, scale, await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));
 const server = await startServer(prepared.env, SERVER_PORT);
 try {
-  const { firstGroup } = prepared.school;
+  const { firstGroup, bigGroup } = prepared.school;
   const teacher = await login(server.url, firstGroup.teacherLogin);
   const student = await login(server.url, firstGroup.studentLogins[0]!);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -29,6 +29,8 @@ try {
   await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }, run);
   await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }, run);
   await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }, run);
+  const bigStudent = await login(server.url, bigGroup.studentLogin);
+  await measure(server, 'GET /api/tasks/mine (50 × 200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run);
   console.log(`  server RSS: ${server.rssMb()} MB`);
 } finally {
   await server.stop();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 
@@ -12,7 +12,7 @@ export interface StandingRow {
 }
 
 /** CASE over a solver's place among a task's correct solvers → its speed bonus (literals, not parameters). */
-const speedBonus = (place: ReturnType<typeof sql.ref>) =>
+const speedBonus = (place: RawBuilder<unknown>) =>
   sql`case ${place} ${sql.join(
     SPEED_BONUSES.map((bonus, i) => sql`when ${sql.lit(i + 1)} then ${sql.lit(bonus)}`),
     sql` `,
@@ -25,16 +25,18 @@ export async function groupExists(db: Kysely<DB>, groupId: number): Promise<bool
 
 /**
  * The whole leaderboard of a group in one query, computed from the solutions every time.
- * members: activated students of the group. attempts: their solutions to the group's live tasks,
- * numbered per (student, task) by submission, with a running count of correct reviewed ones, so
- * first_correct (the count reaching 1 on a correct row) is each student's earliest correct solution
- * per task, found in the same sort. scored: task points + accuracy bonus (it was attempt 1) + speed bonus
- * (its place among the task's first correct solutions by submission time, all time). Only then is
- * the period applied, so bonuses travel with the solution they were earned by.
+ * members: activated students of the group. first_correct: their correct solutions to the group's
+ * live tasks. solutions_open_unique allows one open-or-correct solution per (task, student), so a
+ * correct solution is the student's only correct one, their first. It earns the task's points, the
+ * accuracy bonus when no solution of theirs to the task came before it (it was attempt 1), and the
+ * speed bonus of its place among the task's correct solutions by submission time, all time. Only
+ * then is the period applied, so bonuses travel with the solution they were earned by. Totals are
+ * summed per student before meeting the member list (joining first made SQLite rescan every
+ * student's rows once per member).
  * `since` is an ISO-8601 UTC instant (null: all time); stored timestamps are ISO text, so text order is time order.
  */
 export async function groupStandings(db: Kysely<DB>, groupId: number, since: string | null): Promise<StandingRow[]> {
-  const inPeriod = since === null ? sql`` : sql`and s.created_at >= ${since}`;
+  const inPeriod = since === null ? sql`` : sql`where created_at >= ${since}`;
   const result = await sql<{ user_id: number | string; name: string; points: number | string; solved: number | string; rank: number | string }>`
     with members as (
       select u.id, u.name
@@ -42,36 +44,31 @@ export async function groupStandings(db: Kysely<DB>, groupId: number, since: str
       join users u on u.id = ug.user_id
       where ug.group_id = ${groupId} and u.role = 'student' and u.activated = 1
     ),
-    attempts as (
-      select s.id, s.author_id, s.task_id, s.created_at, s.reviewed, s.correct, t.points,
-        row_number() over (partition by s.author_id, s.task_id order by s.created_at, s.id) as attempt_no,
-        sum(case when s.reviewed = 1 and s.correct = 1 then 1 else 0 end) over (
-          partition by s.author_id, s.task_id order by s.created_at, s.id rows between unbounded preceding and current row
-        ) as correct_so_far
+    first_correct as (
+      select s.author_id, s.created_at,
+        t.points
+          + case when exists (
+              select 1 from solutions earlier
+              where earlier.author_id = s.author_id and earlier.task_id = s.task_id
+                and (earlier.created_at < s.created_at or (earlier.created_at = s.created_at and earlier.id < s.id))
+            ) then 0 else ${sql.lit(ACCURACY_BONUS)} end
+          + ${speedBonus(sql.raw('row_number() over (partition by s.task_id order by s.created_at, s.id)'))} as earned
       from tasks t
       join solutions s on s.task_id = t.id
       join members m on m.id = s.author_id
-      where t.group_id = ${groupId} and t.deleted_at is null
+      where t.group_id = ${groupId} and t.deleted_at is null and s.reviewed = 1 and s.correct = 1
     ),
-    scored as (
-      select author_id, created_at,
-        points
-          + case when attempt_no = 1 then ${sql.lit(ACCURACY_BONUS)} else 0 end
-          + ${speedBonus(sql.ref('solver_place'))} as earned
-      from (
-        select author_id, task_id, created_at, points, attempt_no,
-          row_number() over (partition by task_id order by created_at, id) as solver_place
-        from attempts
-        where reviewed = 1 and correct = 1 and correct_so_far = 1
-      ) first_correct
+    per_student as (
+      select author_id, sum(earned) as points, count(*) as solved
+      from first_correct ${inPeriod}
+      group by author_id
     ),
     totals as (
       select m.id as user_id, m.name,
-        cast(coalesce(sum(s.earned), 0) as integer) as points,
-        cast(count(s.author_id) as integer) as solved
+        cast(coalesce(p.points, 0) as integer) as points,
+        cast(coalesce(p.solved, 0) as integer) as solved
       from members m
-      left join scored s on s.author_id = m.id ${inPeriod}
-      group by m.id, m.name
+      left join per_student p on p.author_id = m.id
     )
     select user_id, name, points, solved, cast(rank() over (order by points desc) as integer) as rank
     from totals
