@@ -31,7 +31,7 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const scope = await service.scope(currentUser(request), request.query.groupId, request.query.period);
       const body = await boards.get(`${scope.groupId}:${scope.since ?? 'all'}`, async () => encodeBoard(await service.standings(scope)), request.dataVersion);
-      return sendJsonBytes(reply, body);
+      return sendJsonBytes(request, reply, body);
     },
   });
 }

@@ -36,7 +36,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       const filter = service.visibleFilter(currentUser(request), request.query);
       const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
       const body = await lists.get(key, async () => encodeList(await service.listFiltered(filter)), request.dataVersion);
-      return sendJsonBytes(reply, body);
+      return sendJsonBytes(request, reply, body);
     },
   });
 

@@ -28,7 +28,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const key = `${user.groups.map((g) => g.id).join(',')}:${ImageUrlSigner.expiry()}`;
     const body = await lists.get(key, async () => encodeList(await service.listVisible(user)), request.dataVersion);
-    return sendJsonBytes(reply, body);
+    return sendJsonBytes(request, reply, body);
   };
 
   r.get('/api/tasks', {

@@ -1,0 +1,37 @@
+/** The compressions the API sends, best first when the client likes them equally. */
+export const CONTENT_CODINGS = ['br', 'gzip'] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
+
+/**
+ * The coding to answer with under an Accept-Encoding header (RFC 9110 §12.5.3): the acceptable one
+ * with the highest q, br before gzip on a tie; `*` stands for any coding not named; q=0 refuses.
+ * null: send the bytes as they are (no header, nothing acceptable, or a malformed header).
+ */
+export function preferredCoding(header: string | undefined): ContentCoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName!.trim().toLowerCase();
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=(.*)$/i.exec(param);
+      // A weight that is not a number makes the entry unusable (NaN fails the check below).
+      if (match) q = /^\s*[0-9.]+\s*$/.test(match[1]!) ? Number(match[1]) : NaN;
+    }
+    if (!Number.isFinite(q) || q < 0 || q > 1) continue;
+    // A coding listed twice keeps its first weight, as most servers do.
+    if (!weights.has(name)) weights.set(name, q);
+  }
+  let best: ContentCoding | null = null;
+  let bestQ = 0;
+  for (const coding of CONTENT_CODINGS) {
+    const q = weights.get(coding) ?? weights.get('*') ?? 0;
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
