@@ -8,11 +8,13 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { runLoad, withBaseline, type RequestSpec, type RunningServer } from './load.js';
+import { probe, runLoad, withBaseline, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
 
 export const PASSWORD = 'bench-password-1';
+/** What Chromium sends: the API answers it with brotli. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export const SERVER_PORT = 3900;
 export const BASELINE_PORT = 3901;
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -96,9 +98,7 @@ export async function measure(
   const { seconds, amount } = run;
   await untilIdle(server);
   const sampleSpec = 'next' in spec ? spec.sample : spec;
-  const probe = await fetch(server.url + sampleSpec.path, { method: sampleSpec.method, headers: sampleSpec.headers, body: sampleSpec.body });
-  const probeBody = Buffer.from(await probe.arrayBuffer());
-  const contentType = probe.headers.get('content-type') ?? 'application/json';
+  const answer = await probe(server.url, sampleSpec);
   const options = amount ? { amount } : { seconds };
   // Reads are warmed up first (JIT, caches) so the first endpoint measured is not penalised.
   if (sampleSpec.method === 'GET') await runLoad(server.url, sampleSpec, { amount: 300, connections: 8 });
@@ -107,12 +107,12 @@ export async function measure(
   const real = await runLoad(server.url, spec, options);
   const cpuMsPerRequest = real.total ? (server.cpuMs() - cpuBefore) / real.total : undefined;
   const databaseCpuMsPerRequest = dbCpuBefore && real.total ? postgresCpuMsSince(dbCpuBefore) / real.total : undefined;
-  const baseline = await withBaseline(BASELINE_PORT, probe.status, contentType, probeBody, (url) => runLoad(url, sampleSpec, { seconds: Math.min(seconds, 5) }));
+  const baseline = await withBaseline(BASELINE_PORT, answer, (url) => runLoad(url, sampleSpec, { seconds: Math.min(seconds, 5) }));
   const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
   console.log(
     `  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  CPU ${cpuMsPerRequest?.toFixed(2)} ms/req${databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${databaseCpuMsPerRequest.toFixed(2)}`}  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`,
   );
-  return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }), responseBytes: probeBody.length, probeStatus: probe.status };
+  return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }), responseBytes: answer.body.length, ...(answer.contentEncoding ? { contentEncoding: answer.contentEncoding } : {}), probeStatus: answer.status };
 }
 
 /**

@@ -68,11 +68,14 @@ export async function runLoad(
  * The yardstick: a bare node:http server answering `body` from memory with the same status and
  * content type, after reading the request body like the real server must.
  */
-export async function withBaseline<T>(port: number, status: number, contentType: string, body: Buffer, fn: (url: string) => Promise<T>): Promise<T> {
+export async function withBaseline<T>(port: number, answer: WireAnswer, fn: (url: string) => Promise<T>): Promise<T> {
+  const { status, body } = answer;
+  const headers: Record<string, string | number> = { 'content-type': answer.contentType, 'content-length': body.length };
+  if (answer.contentEncoding) headers['content-encoding'] = answer.contentEncoding;
   const server = http.createServer((req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
-      res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
+      res.writeHead(status, headers);
       res.end(body);
     });
   });
@@ -84,6 +87,34 @@ export async function withBaseline<T>(port: number, status: number, contentType:
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** One answer as it went over the wire: the bytes as sent (still compressed, if they were). */
+export interface WireAnswer {
+  status: number;
+  contentType: string;
+  contentEncoding?: string;
+  body: Buffer;
+}
+
+/**
+ * Sends one request and keeps the answer's bytes exactly as sent. fetch() cannot: it adds its own
+ * Accept-Encoding and decompresses, and the baseline must answer the same bytes the server did.
+ */
+export function probe(url: string, spec: RequestSpec): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url + spec.path, { method: spec.method, headers: spec.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const encoding = res.headers['content-encoding'];
+        resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? 'application/json', ...(encoding ? { contentEncoding: encoding } : {}), body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(spec.body);
+  });
 }
 
 export interface RunningServer {

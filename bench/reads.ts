@@ -9,7 +9,7 @@
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg } from './cli.js';
-import { login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
+import { BROWSER_ACCEPT_ENCODING, login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
 import { startServer } from './load.js';
 
 const dialect = cliArg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
@@ -30,7 +30,8 @@ try {
   await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }, run);
   await measure(server, 'GET /api/leaderboard (student)', { method: 'GET', path: `/api/leaderboard?groupId=${firstGroup.id}&period=all`, headers: auth(student.token) }, run);
   const bigStudent = await login(server.url, bigGroup.studentLogin);
-  await measure(server, 'GET /api/tasks/mine (50 × 200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run);
+  await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run);
+  await measure(server, 'GET /api/tasks/mine (50×200 group, br)', { method: 'GET', path: '/api/tasks/mine', headers: { ...auth(bigStudent.token), 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, run);
   console.log(`  server RSS: ${server.rssMb()} MB`);
 } finally {
   await server.stop();

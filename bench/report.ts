@@ -13,6 +13,8 @@ export interface EndpointResult {
   /** PostgreSQL's own CPU per request (all its processes on this machine), PostgreSQL runs only. */
   databaseCpuMsPerRequest?: number;
   responseBytes: number;
+  /** Set when the answer went compressed (responseBytes are then the compressed bytes). */
+  contentEncoding?: string;
   probeStatus: number;
 }
 
@@ -66,7 +68,7 @@ export function renderReport(r: BenchReport): string {
       const errorText = e.real.timeouts ? `${errors} (${e.real.timeouts} timeouts)` : String(errors);
       const cpu = e.cpuMsPerRequest === undefined ? '–' : e.cpuMsPerRequest.toFixed(2);
       const dbCpu = e.databaseCpuMsPerRequest === undefined ? '–' : e.databaseCpuMsPerRequest.toFixed(2);
-      lines.push(`| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu} | ${dbCpu} | ${e.responseBytes} | ${e.baseline.requestsPerSecond} | ${(e.ratio * 100).toFixed(0)}% | ${verdict} |`);
+      lines.push(`| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu} | ${dbCpu} | ${e.responseBytes}${e.contentEncoding ? ` ${e.contentEncoding}` : ''} | ${e.baseline.requestsPerSecond} | ${(e.ratio * 100).toFixed(0)}% | ${verdict} |`);
     }
     lines.push('', `Reads: budget ≥ ${BUDGET.readRatio * 100}% of baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors. Login is argon2-bound; writes are reported.`, '');
     lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`, '');

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
-import { afterWrite, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, WORK } from './harness.js';
+import { afterWrite, BROWSER_ACCEPT_ENCODING, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, WORK } from './harness.js';
 import { multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
 import { renderReport, type BenchReport, type EndpointResult } from './report.js';
 import { medianScores } from './lighthouse-median.js';
@@ -63,6 +63,8 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     const bigStudent = await login(server.url, bigGroup.studentLogin);
     const bigTeacher = await login(server.url, bigGroup.teacherLogin);
     endpoints.push(await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run));
+    // What a browser gets: the same cached list, brotli-compressed once per change.
+    endpoints.push(await measure(server, 'GET /api/tasks/mine (50×200 group, br)', { method: 'GET', path: '/api/tasks/mine', headers: { ...auth(bigStudent.token), 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, run));
     endpoints.push(await measure(server, 'GET /api/leaderboard (50×200 group)', { method: 'GET', path: `/api/leaderboard?groupId=${bigGroup.id}&period=all`, headers: auth(bigStudent.token) }, run));
     const coldLeaderboardMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, `/api/leaderboard?groupId=${bigGroup.id}&period=all`, bigStudent.token);
     const coldTasksMs = await afterWrite(server.url, bigTeacher.token, bigGroup.id, '/api/tasks/mine', bigStudent.token);
