@@ -72,6 +72,8 @@
     held = null;
   };
 
+  startArenaReads();
+
   if (showPrerendered()) {
     requestAnimationFrame(function () {
       setTimeout(startApp, 0);
@@ -80,16 +82,16 @@
     startApp();
   }
 
-  /** Puts the matching prerendered page into #root; false when there is none (signed in, other pages). */
-  function showPrerendered() {
-    var stored = function (get) {
-      try {
-        return get() || '';
-      } catch (e) {
-        return '';
-      }
-    };
-    // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
+  function stored(get) {
+    try {
+      return get() || '';
+    } catch (e) {
+      return '';
+    }
+  }
+
+  // The language, found the way lib/i18n.ts's detector finds it: stored choice, cookie, browser, fallback uk.
+  function detectLanguage() {
     var cookie = stored(function () {
       var m = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
       return m && decodeURIComponent(m[1]);
@@ -97,11 +99,49 @@
     var candidates = [stored(function () { return localStorage.getItem('i18nextLng'); }), cookie].concat(navigator.languages || [navigator.language]);
     for (var i = 0; i < candidates.length; i++) {
       var code = String(candidates[i] || '').toLowerCase().split(/[-_]/)[0];
-      if (code === 'en' || code === 'uk') {
-        lang = code;
-        break;
-      }
+      if (code === 'en' || code === 'uk') return code;
     }
+    return 'uk';
+  }
+
+  /**
+   * A student opening the arena: its four reads (the same requests, with the same headers, that
+   * app/routes/student-arena-data.ts makes) start now, while the bundle downloads, instead of
+   * after it has run. lib/api-client.ts hands each response to the first identical GET made with
+   * the same token, once; whatever the answer (an error, a 401), the app handles it as its own.
+   */
+  function startArenaReads() {
+    var here = location.pathname.replace(/\/+$/, '') || '/';
+    if (here !== '/student' || !window.fetch) return;
+    var token = stored(function () {
+      return localStorage.getItem('accessToken');
+    });
+    var user;
+    try {
+      var payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      if (payload.exp && payload.exp * 1000 <= Date.now()) return;
+      // lib/session.ts: the stored user, else the token's.
+      user = JSON.parse(stored(function () { return localStorage.getItem('authenticatedUser'); }) || 'null') || payload;
+    } catch (e) {
+      return;
+    }
+    if (!user || user.role !== 'student') return;
+    var headers = { Accept: 'application/json', 'Accept-Language': detectLanguage(), Authorization: 'Bearer ' + token };
+    var paths = ['/api/tasks/mine', '/api/solutions', '/api/users/profile'];
+    var group = user.groups && user.groups[0];
+    if (group) paths.push('/api/leaderboard?groupId=' + encodeURIComponent(group.id) + '&period=all');
+    var responses = {};
+    for (var i = 0; i < paths.length; i++) {
+      responses[paths[i]] = fetch(paths[i], { headers: headers });
+      // Handled where it is used; unused, a failure must not be reported as unhandled.
+      responses[paths[i]].catch(function () {});
+    }
+    window.mathClubEarlyReads = { token: token, responses: responses };
+  }
+
+  /** Puts the matching prerendered page into #root; false when there is none (signed in, other pages). */
+  function showPrerendered() {
+    lang = detectLanguage();
     // Signed in: the page depends on the user; leave it to the app.
     var token = stored(function () {
       return localStorage.getItem('accessToken');

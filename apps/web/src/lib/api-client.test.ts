@@ -58,4 +58,48 @@ describe('api client', () => {
     mockFetch(() => new Response('<html>', { status: 502 }));
     await expect(apiRequest('/api/groups')).rejects.toMatchObject({ status: 502, message: 'Network response was not ok' });
   });
+
+  describe('responses boot.js requested early', () => {
+    afterEach(() => {
+      delete (globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads;
+    });
+
+    const early = (token: string, responses: Record<string, Promise<Response>>) => {
+      (globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads = { token, responses };
+    };
+
+    it('uses one once for the same GET and token, then fetches', async () => {
+      const fetch = mockFetch(() => jsonResponse(['fetched']));
+      early(getSession().token, { '/api/tasks/mine': Promise.resolve(jsonResponse(['early'])) });
+      expect(await apiRequest('/api/tasks/mine')).toEqual(['early']);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(await apiRequest('/api/tasks/mine')).toEqual(['fetched']);
+      expect(fetch).toHaveBeenCalledOnce();
+    });
+
+    it('ignores one made with another token, and never serves another path or a write', async () => {
+      const fetch = mockFetch(() => jsonResponse({ fetched: true }));
+      early('someone-else', { '/api/users/profile': Promise.resolve(jsonResponse({ early: true })) });
+      expect(await apiRequest('/api/users/profile')).toEqual({ fetched: true });
+      early(getSession().token, { '/api/users/profile': Promise.resolve(jsonResponse({ early: true })) });
+      expect(await apiRequest('/api/users/profile', { method: 'PATCH', body: {} })).toEqual({ fetched: true });
+      expect(await apiRequest('/api/solutions')).toEqual({ fetched: true });
+      expect(fetch).toHaveBeenCalledTimes(3);
+    });
+
+    it('handles an early error answer like its own: a 401 signs out', async () => {
+      const onUnauthorized = vi.fn();
+      setUnauthorizedHandler(onUnauthorized);
+      const fetch = mockFetch(() => jsonResponse({}));
+      early(getSession().token, { '/api/solutions': Promise.resolve(jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Sign in again' }, 401)) });
+      await expect(apiRequest('/api/solutions')).rejects.toMatchObject({ status: 401, message: 'Sign in again' });
+      expect(onUnauthorized).toHaveBeenCalledOnce();
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('passes on a network failure of an early request', async () => {
+      early(getSession().token, { '/api/tasks/mine': Promise.reject(new TypeError('Failed to fetch')) });
+      await expect(apiRequest('/api/tasks/mine')).rejects.toThrow('Failed to fetch');
+    });
+  });
 });

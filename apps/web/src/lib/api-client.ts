@@ -44,6 +44,23 @@ export async function readError(response: Response): Promise<ApiRequestError> {
   );
 }
 
+interface EarlyReads {
+  token: string;
+  responses: Record<string, Promise<Response> | undefined>;
+}
+
+/**
+ * A response scripts/boot.js already requested for this GET (the arena's reads start before the
+ * bundle has run), handed out once and only for the token it was made with; later calls fetch.
+ */
+function takeEarlyResponse(path: string, token: string): Promise<Response> | undefined {
+  const early = (globalThis as { mathClubEarlyReads?: EarlyReads }).mathClubEarlyReads;
+  if (!early || !token || early.token !== token) return undefined;
+  const response = early.responses[path];
+  delete early.responses[path];
+  return response;
+}
+
 /** The one fetch client: JSON in and out, bearer token, Accept-Language, 401 → sign out. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
   const { method = 'GET', body, anonymous = false, signal } = options;
@@ -60,7 +77,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = getToken();
   if (!anonymous && token) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(path, { method, headers, body: payload, signal });
+  const early = method === 'GET' && !anonymous ? takeEarlyResponse(path, token) : undefined;
+  const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
   if (!response.ok) {
     const error = await readError(response);
     if (response.status === 401 && !anonymous) signOutAfterUnauthorized();
