@@ -25,8 +25,13 @@
       if (!preloads[i]) continue;
       var link = document.createElement('link');
       var css = /\.css$/.test(preloads[i]);
-      link.rel = css ? 'preload' : 'modulepreload';
+      var font = /\.woff2$/.test(preloads[i]);
+      link.rel = css || font ? 'preload' : 'modulepreload';
       if (css) link.as = 'style';
+      if (font) {
+        link.as = 'font';
+        link.type = 'font/woff2';
+      }
       link.crossOrigin = '';
       link.href = preloads[i];
       document.head.appendChild(link);

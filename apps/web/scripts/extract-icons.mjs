@@ -1,15 +1,15 @@
-// Writes src/components/icons.ts: the few PrimeIcons glyphs the app shell, landing and login
-// show, as SVG paths taken from primeicons' own SVG font, so those pages need neither the 35 KB
+// Writes src/components/icons.svg: the few PrimeIcons glyphs the app shell, landing, login and the
+// student's arena show, as SVG paths taken from primeicons' own SVG font, so those pages need neither the 35 KB
 // icon font nor its CSS and the icons look exactly as before.
 //   node apps/web/scripts/extract-icons.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const NAMES = [
-  'angle-down', 'arrow-right', 'bars', 'bolt', 'briefcase', 'bullseye', 'chart-bar', 'check', 'check-circle',
-  'check-square', 'exclamation-triangle', 'eye', 'eye-slash', 'globe', 'graduation-cap', 'home', 'id-card',
-  'info-circle', 'list', 'plus-circle', 'sign-in', 'sign-out', 'sitemap', 'spinner', 'star', 'times',
-  'times-circle', 'trophy', 'user', 'user-plus', 'users',
+  'angle-down', 'arrow-right', 'bars', 'bolt', 'briefcase', 'bullseye', 'calendar', 'chart-bar', 'check', 'check-circle',
+  'check-square', 'clock', 'exclamation-triangle', 'eye', 'eye-slash', 'globe', 'graduation-cap', 'home', 'id-card',
+  'info-circle', 'list', 'pencil', 'plus-circle', 'replay', 'sign-in', 'sign-out', 'sitemap', 'spinner', 'star', 'star-fill',
+  'times', 'times-circle', 'trophy', 'user', 'user-plus', 'users',
 ];
 const require = createRequire(import.meta.url);
 const font = readFileSync(require.resolve('primeicons/fonts/primeicons.svg'), 'utf8');

@@ -70,8 +70,11 @@ const preloads = [...startUp].map((file) => `/${file}`);
 const ROUTE_MODULES = {
   '/': ['src/features/landing/components/LandingPage.tsx'],
   '/login': ['src/features/auth/components/LoginPage.tsx'],
-  '/student': ['src/app/layout/PrimeArea.tsx', 'src/app/routes/student-arena-route.tsx', 'src/app/routes/student-arena-data.ts'],
+  // The arena's tasks nearly always have formulas: KaTeX (and the two fonts nearly every formula
+  // uses) are requested with the page's chunks, not after its route loader has run.
+  '/student': ['src/app/layout/PrimeArea.tsx', 'src/app/routes/student-arena-route.tsx', 'src/app/routes/student-arena-data.ts', 'src/components/katex-render.ts'],
 };
+const ROUTE_FONTS = { '/student': [/KaTeX_Main-Regular-[\w-]+\.woff2$/, /KaTeX_Math-Italic-[\w-]+\.woff2$/] };
 const routeChunks = Object.entries(ROUTE_MODULES).map(([route, keys]) => {
   const files = new Set();
   const walk = (key) => {
@@ -83,6 +86,11 @@ const routeChunks = Object.entries(ROUTE_MODULES).map(([route, keys]) => {
     for (const dep of chunk.imports ?? []) walk(dep);
   };
   keys.forEach(walk);
+  for (const font of ROUTE_FONTS[route] ?? []) {
+    const file = Object.values(manifest).flatMap((chunk) => chunk.assets ?? []).find((asset) => font.test(asset));
+    if (!file) throw new Error(`no font ${font} for ${route}`);
+    files.add(file);
+  }
   return `${route}=${[...files].map((f) => `/${f}`).join(',')}`;
 });
 // The texts of the language boot.js detects are requested with the bundle too (lib/i18n.ts).

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Dropdown } from 'primereact/dropdown';
 import { describe, expect, it } from 'vitest';
-import { PrimeProviders } from './prime-providers';
+import { PrimeProviders } from '../lib/prime-providers';
 import { AppProviders } from './providers';
 
 describe('PrimeReact accessibility defaults', () => {

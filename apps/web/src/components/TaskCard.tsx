@@ -3,6 +3,7 @@ import type { Task } from '@mathclub/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format';
+import { Icon } from './Icon';
 import { MathText } from './MathText';
 
 interface Props {
@@ -49,18 +50,18 @@ export function TaskMeta({ task }: { task: Task }) {
         </span>
       </li>
       <li className="task-meta__points">
-        <i className="pi pi-star-fill" aria-hidden="true" /> {t('tasks.meta.points', { count: task.points })}
+        <Icon name="star-fill" /> {t('tasks.meta.points', { count: task.points })}
       </li>
       <li>
-        <i className="pi pi-users" aria-hidden="true" /> <span className="visually-hidden">{t('tasks.meta.group')}: </span>
+        <Icon name="users" /> <span className="visually-hidden">{t('tasks.meta.group')}: </span>
         {task.group.name}
       </li>
       <li>
-        <i className="pi pi-user" aria-hidden="true" /> <span className="visually-hidden">{t('tasks.meta.author')}: </span>
+        <Icon name="user" /> <span className="visually-hidden">{t('tasks.meta.author')}: </span>
         {task.author.name}
       </li>
       <li>
-        <i className="pi pi-calendar" aria-hidden="true" /> <span className="visually-hidden">{t('tasks.meta.date')}: </span>
+        <Icon name="calendar" /> <span className="visually-hidden">{t('tasks.meta.date')}: </span>
         <time dateTime={task.createdAt}>{formatDate(task.createdAt)}</time>
       </li>
     </ul>

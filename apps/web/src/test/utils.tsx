@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { PrimeProviders } from '../app/prime-providers';
+import { PrimeProviders } from '../lib/prime-providers';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { i18n } from '../lib/i18n';
 

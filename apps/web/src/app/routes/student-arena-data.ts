@@ -1,5 +1,6 @@
 import { preloadMathText } from '../../components/MathText';
 import { myTasksQueryOptions } from '../../features/arena/api/get-my-tasks';
+import { LazyMySolutions } from '../../features/arena/components/lazy';
 import { mySolutionsQueryOptions } from '../../features/arena/api/get-my-solutions';
 import { leaderboardQueryOptions } from '../../features/leaderboard/api/get-leaderboard';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
@@ -29,6 +30,10 @@ export async function prefetchStudentArena(): Promise<null> {
   ]);
   const tasks = queryClient.getQueryData(myTasksQueryOptions().queryKey) ?? [];
   const solutions = queryClient.getQueryData(mySolutionsQueryOptions().queryKey) ?? [];
-  if (hasMath([...tasks.map((t) => t.text), ...solutions.map((s) => s.answer)])) await math;
+  // The list of the student's solutions (PrimeReact's Accordion) is drawn in the first render too.
+  await Promise.all([
+    hasMath([...tasks.map((t) => t.text), ...solutions.map((s) => s.answer)]) ? math : null,
+    solutions.length > 0 ? LazyMySolutions.preload().catch(() => null) : null,
+  ]);
   return null;
 }

@@ -1,24 +1,24 @@
 import './arena.css';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
 import { PageTitle } from '../../../components/PageTitle';
 import { useMySolutions, mySolutionsQueryKey } from '../api/get-my-solutions';
 import { useMyTasks } from '../api/get-my-tasks';
 import { computeStats, tasksToSolve } from './arena-stats';
-import { MySolutions } from './MySolutions';
+import { LazyMySolutions } from './lazy';
+import { Loading } from './Loading';
 import { SolveTaskItem } from './SolveTaskItem';
 import { SuccessStats } from './SuccessStats';
 
-function Loading() {
-  const { t } = useTranslation();
+/** PrimeReact's inline Message markup (same classes, so the same look), without the component. */
+function Message({ severity, children }: { severity: 'warn' | 'error'; children: ReactNode }) {
   return (
-    <div className="list-loading" role="status">
-      <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
-      <span className="visually-hidden">{t('app.loading')}</span>
+    <div className={`page__message p-inline-message p-component p-inline-message-${severity}`} role="alert" aria-live="polite" aria-atomic="true">
+      {severity === 'error' ? <Icon name="times-circle" className="p-inline-message-icon" /> : null}
+      <span className="p-inline-message-text">{children}</span>
     </div>
   );
 }
@@ -65,19 +65,13 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
     <section className="page page--arena">
       <PageTitle>{t('student.arena.title')}</PageTitle>
       {hasGroup === false ? (
-        <Message
-          severity="warn"
-          className="page__message"
-          content={
-            <span>
-              {t('arena.noGroup')} <Link to={profilePath}>{t('arena.noGroupLink')}</Link>
-            </span>
-          }
-        />
+        <Message severity="warn">
+          {t('arena.noGroup')} <Link to={profilePath}>{t('arena.noGroupLink')}</Link>
+        </Message>
       ) : null}
-      {tasks.isError ? <Message severity="error" text={t('arena.loadTasksFailed')} className="page__message" /> : null}
-      {solutions.isError && !solutions.data ? <Message severity="error" text={t('arena.loadSolutionsFailed')} className="page__message" /> : null}
-      {reloadFailed ? <Message severity="error" text={t('arena.reloadSolutionsFailed')} className="page__message" /> : null}
+      {tasks.isError ? <Message severity="error">{t('arena.loadTasksFailed')}</Message> : null}
+      {solutions.isError && !solutions.data ? <Message severity="error">{t('arena.loadSolutionsFailed')}</Message> : null}
+      {reloadFailed ? <Message severity="error">{t('arena.reloadSolutionsFailed')}</Message> : null}
 
       <section aria-labelledby="arena-success" className="arena__section">
         <h3 id="arena-success" className="section-title">
@@ -110,7 +104,15 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
         <h3 id="arena-mine" className="section-title">
           {t('arena.mine.title')}
         </h3>
-        {solutions.isPending ? <Loading /> : <MySolutions solutions={solutionList} tasks={taskList} />}
+        {solutions.isPending ? (
+          <Loading />
+        ) : solutionList.length === 0 ? (
+          <p className="list-empty">{t('arena.mine.empty')}</p>
+        ) : (
+          <Suspense fallback={<Loading />}>
+            <LazyMySolutions.Component solutions={solutionList} tasks={taskList} />
+          </Suspense>
+        )}
       </section>
     </section>
   );

@@ -1,8 +1,10 @@
 import type { Solution, Task } from '@mathclub/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
 import { TaskCard } from '../../../components/TaskCard';
-import { SolutionForm } from './SolutionForm';
+import { LazySolutionForm } from './lazy';
+import { Loading } from './Loading';
 
 /** A task to solve: its card, the teacher's note on an incorrect attempt, and 'suggest solution'. */
 export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous?: Solution; onSent: () => void }) {
@@ -13,7 +15,7 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
       {previous ? (
         <div className="retry-note" role="note">
           <p className="retry-note__title">
-            <i className="pi pi-replay" aria-hidden="true" /> {t('arena.solve.retry')}
+            <Icon name="replay" /> {t('arena.solve.retry')}
           </p>
           {previous.feedback ? (
             <p className="retry-note__feedback">
@@ -23,14 +25,16 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
         </div>
       ) : null}
       {open ? (
-        <SolutionForm
-          task={task}
-          onCancel={() => setOpen(false)}
-          onSent={() => {
-            setOpen(false);
-            onSent();
-          }}
-        />
+        <Suspense fallback={<Loading />}>
+          <LazySolutionForm.Component
+            task={task}
+            onCancel={() => setOpen(false)}
+            onSent={() => {
+              setOpen(false);
+              onSent();
+            }}
+          />
+        </Suspense>
       ) : (
         // PrimeReact's Button markup (same look) without the component: cheaper for ten cards.
         <button
@@ -38,9 +42,13 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
           className="solve-item__suggest p-button p-component"
           aria-expanded={false}
           aria-label={`${t('arena.solve.suggest')}: ${task.title}`}
+          // The form's code is fetched as soon as a student reaches for the button.
+          onPointerEnter={() => void LazySolutionForm.preload()}
+          onPointerDown={() => void LazySolutionForm.preload()}
+          onFocus={() => void LazySolutionForm.preload()}
           onClick={() => setOpen(true)}
         >
-          <span className="p-button-icon p-c p-button-icon-left pi pi-pencil" aria-hidden="true" />
+          <Icon name="pencil" className="p-button-icon p-c p-button-icon-left" />
           <span className="p-button-label p-c">{t('arena.solve.suggest')}</span>
         </button>
       )}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
 import type { SuccessStats as Stats } from './arena-stats';
 
 const CATEGORIES = [
-  { key: 'correct', color: '#15803d', icon: 'pi pi-check-circle' },
-  { key: 'inReview', color: '#b45309', icon: 'pi pi-clock' },
-  { key: 'incorrect', color: '#b91c1c', icon: 'pi pi-times-circle' },
+  { key: 'correct', color: '#15803d', icon: 'check-circle' },
+  { key: 'inReview', color: '#b45309', icon: 'clock' },
+  { key: 'incorrect', color: '#b91c1c', icon: 'times-circle' },
 ] as const;
 
 /** 'your success': the numbers (zero categories hidden) and a donut of the same numbers. */
@@ -57,7 +58,7 @@ export function SuccessStats({ stats }: { stats: Stats }) {
             {shown.map((c) => (
               <li key={c.key} data-testid={`stat-${c.key}`}>
                 <span className="success-stats__swatch" style={{ background: c.color }} aria-hidden="true" />
-                <i className={c.icon} style={{ color: c.color }} aria-hidden="true" />
+                <Icon name={c.icon} style={{ color: c.color }} />
                 <span>{t(`arena.stats.${c.key}`)}</span>
                 <strong>{stats[c.key]}</strong>
               </li>

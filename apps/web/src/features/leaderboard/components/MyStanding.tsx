@@ -1,6 +1,7 @@
 import './leaderboard.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
 import { useLeaderboard } from '../api/get-leaderboard';
 
 interface Props {
@@ -24,7 +25,7 @@ export function MyStanding({ groupId, userId, leaderboardPath }: Props) {
 
   return (
     <p className="my-standing" data-testid="my-standing" aria-live="polite">
-      <i className="pi pi-trophy my-standing__icon" aria-hidden="true" />
+      <Icon name="trophy" className="my-standing__icon" />
       <span className="my-standing__text">{text}</span>
       <Link to={leaderboardPath} className="my-standing__link">
         {t('leaderboard.standing.link')}

@@ -1,6 +1,6 @@
 import { addLocale, localeOptions, locale as setPrimeLocale, PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
-import { i18n } from '../lib/i18n';
+import { i18n } from './i18n';
 
 /**
  * PrimeReact renders a hidden native <select> and a role="button" trigger inside each Dropdown;
