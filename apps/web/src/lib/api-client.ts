@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@mathclub/shared';
+import type { ErrorCode } from '@mathclub/shared';
 import type { z } from 'zod';
 import { ApiRequestError } from './api-error';
 import { i18n } from './i18n';
@@ -28,19 +28,18 @@ export async function readError(response: Response): Promise<ApiRequestError> {
   } catch {
     body = null;
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { message, code, validationErrors } = parsed.data;
-    return new ApiRequestError(response.status, message || GENERIC_FAILURE, code, validationErrors);
-  }
-  const loose = (body ?? {}) as { message?: unknown; validationErrors?: unknown };
+  // The server's error body (@mathclub/shared's apiErrorSchema), read by hand: zod is not needed
+  // to show an error, and pages that only read (the arena) load no zod at all.
+  const loose = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; code?: unknown; validationErrors?: unknown };
+  const fieldErrors =
+    typeof loose.validationErrors === 'object' && loose.validationErrors !== null && !Array.isArray(loose.validationErrors)
+      ? Object.fromEntries(Object.entries(loose.validationErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : undefined;
   return new ApiRequestError(
     response.status,
     typeof loose.message === 'string' && loose.message ? loose.message : GENERIC_FAILURE,
-    undefined,
-    typeof loose.validationErrors === 'object' && loose.validationErrors !== null
-      ? (loose.validationErrors as Record<string, string>)
-      : undefined,
+    typeof loose.code === 'string' && /^[A-Z_]+$/.test(loose.code) ? (loose.code as ErrorCode) : undefined,
+    fieldErrors,
   );
 }
 

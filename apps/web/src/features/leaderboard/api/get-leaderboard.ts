@@ -1,14 +1,15 @@
-import { leaderboardRowSchema, type LeaderboardPeriod, type LeaderboardRow } from '@mathclub/shared';
+import type { LeaderboardPeriod, LeaderboardRow } from '@mathclub/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const leaderboardQueryKey = ['leaderboard'] as const;
 
+// The server builds this answer from the shared schema (and its serializer is compiled from it):
+// the arena's reads are not parsed again with zod, which the arena then does not download.
 /** GET /api/leaderboard?groupId=&period=: the group's ranks, best first (ties share a rank). */
 export function getLeaderboard(groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
   const query = new URLSearchParams({ groupId: String(groupId), period });
-  return apiRequest(`/api/leaderboard?${query}`, {}, z.array(leaderboardRowSchema));
+  return apiRequest<LeaderboardRow[]>(`/api/leaderboard?${query}`);
 }
 
 export const leaderboardQueryOptions = (groupId: number, period: LeaderboardPeriod) =>
