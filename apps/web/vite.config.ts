@@ -17,7 +17,7 @@ const chunkGroups = [
   },
   {
     name: 'shell',
-    test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]|src[\\/](app[\\/](start|providers|query-client|router|guards)|app[\\/]layout[\\/](AppLayout|AreaLayout|Footer|GoLive|LanguageSelector|MainMenu|TopBar|UserMenu)|app[\\/]routes[\\/]lazy-pages|config[\\/]|lib[\\/](session|unauthorized|api-error|api-client|preloadable)|components[\\/](Icon|icon-names|PageTitle|PageLoader))\b/,
+    test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]|src[\\/](app[\\/](start|providers|query-client|router|guards)|app[\\/]layout[\\/](AppLayout|AreaLayout|Footer|GoLive|LanguageSelector|MainMenu|TopBar|UserMenu)|app[\\/]routes[\\/]lazy-pages|config[\\/]|lib[\\/](session|unauthorized|api-error|api-client|preloadable|response-shape)|components[\\/](Icon|icon-names|PageTitle|PageLoader))\b/,
     priority: 30,
   },
   {

@@ -1,12 +1,17 @@
-import { lazy, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
-/**
- * A component whose code is fetched on demand, like React.lazy, that can also be fetched ahead
- * (`preload()`): once it is in, it renders directly, without suspending, so a page that preloads
- * it in its route loader shows it in its first render (no fallback, no layout shift). Render it
- * inside a Suspense boundary for the case it is not in yet.
- */
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+export interface Preloadable<P> {
+  /** Fetches the component's code (once; again after a failure). */
+  preload: () => Promise<ComponentType<P>>;
+  /**
+   * The component once its code is in (at once when it was preloaded: no fallback, no layout
+   * shift), else null while it loads; `failed` when its chunk could not be fetched, `retry` to try again.
+   */
+  useComponent: (wanted?: boolean) => { Component: ComponentType<P> | null; failed: boolean; retry: () => void };
+}
+
+/** A component whose code is fetched on demand, or ahead of time (a route loader, a hover). */
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -17,10 +22,26 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Preloadable(props: P) {
-    const Component = loaded ?? Lazy;
-    return <Component {...props} />;
+
+  function useComponent(wanted = true) {
+    const [, setLoadedNow] = useState(false);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      if (!wanted || loaded || failed) return;
+      let current = true;
+      preload().then(
+        () => current && setLoadedNow(true),
+        (error: unknown) => {
+          console.error('Failed to load part of the page', error);
+          if (current) setFailed(true);
+        },
+      );
+      return () => {
+        current = false;
+      };
+    }, [wanted, failed]);
+    return { Component: wanted ? loaded : null, failed, retry: () => setFailed(false) };
   }
-  return { Component: Preloadable, preload };
+
+  return { preload, useComponent };
 }

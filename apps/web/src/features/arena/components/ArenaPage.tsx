@@ -1,6 +1,6 @@
 import './arena.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
@@ -10,6 +10,7 @@ import { useMyTasks } from '../api/get-my-tasks';
 import { computeStats, tasksToSolve } from './arena-stats';
 import { LazyMySolutions } from './lazy';
 import { Loading } from './Loading';
+import { PartFailed } from './PartFailed';
 import { SolveTaskItem } from './SolveTaskItem';
 import { SuccessStats } from './SuccessStats';
 
@@ -38,6 +39,8 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
   const tasks = useMyTasks();
   const solutions = useMySolutions();
   const [reloadFailed, setReloadFailed] = useState(false);
+  const hasSolutions = (solutions.data?.length ?? 0) > 0;
+  const solutionsList = LazyMySolutions.useComponent(hasSolutions);
 
   useEffect(() => {
     if (tasks.error) console.error('Failed to load tasks', tasks.error);
@@ -106,12 +109,14 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
         </h3>
         {solutions.isPending ? (
           <Loading />
-        ) : solutionList.length === 0 ? (
+        ) : !hasSolutions ? (
           <p className="list-empty">{t('arena.mine.empty')}</p>
+        ) : solutionsList.Component ? (
+          <solutionsList.Component solutions={solutionList} tasks={taskList} />
+        ) : solutionsList.failed ? (
+          <PartFailed onRetry={solutionsList.retry} />
         ) : (
-          <Suspense fallback={<Loading />}>
-            <LazyMySolutions.Component solutions={solutionList} tasks={taskList} />
-          </Suspense>
+          <Loading />
         )}
       </section>
     </section>

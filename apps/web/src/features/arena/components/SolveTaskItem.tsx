@@ -1,15 +1,20 @@
 import type { Solution, Task } from '@mathclub/shared';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { TaskCard } from '../../../components/TaskCard';
-import { LazySolutionForm } from './lazy';
+import { LazyMySolutions, LazySolutionForm } from './lazy';
 import { Loading } from './Loading';
+import { PartFailed } from './PartFailed';
+
+/** Starts fetching the form's code; a failure shows when the form is opened. */
+const prefetchForm = () => void LazySolutionForm.preload().catch(() => null);
 
 /** A task to solve: its card, the teacher's note on an incorrect attempt, and 'suggest solution'. */
 export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous?: Solution; onSent: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const form = LazySolutionForm.useComponent(open);
   return (
     <TaskCard task={task}>
       {previous ? (
@@ -25,8 +30,8 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
         </div>
       ) : null}
       {open ? (
-        <Suspense fallback={<Loading />}>
-          <LazySolutionForm.Component
+        form.Component ? (
+          <form.Component
             task={task}
             onCancel={() => setOpen(false)}
             onSent={() => {
@@ -34,7 +39,11 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
               onSent();
             }}
           />
-        </Suspense>
+        ) : form.failed ? (
+          <PartFailed onRetry={form.retry} />
+        ) : (
+          <Loading />
+        )
       ) : (
         // PrimeReact's Button markup (same look) without the component: cheaper for ten cards.
         <button
@@ -43,10 +52,14 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
           aria-expanded={false}
           aria-label={`${t('arena.solve.suggest')}: ${task.title}`}
           // The form's code is fetched as soon as a student reaches for the button.
-          onPointerEnter={() => void LazySolutionForm.preload()}
-          onPointerDown={() => void LazySolutionForm.preload()}
-          onFocus={() => void LazySolutionForm.preload()}
-          onClick={() => setOpen(true)}
+          onPointerEnter={prefetchForm}
+          onPointerDown={prefetchForm}
+          onFocus={prefetchForm}
+          onClick={() => {
+            setOpen(true);
+            // The list of one's solutions shows the answer once it is sent.
+            void LazyMySolutions.preload().catch(() => null);
+          }}
         >
           <Icon name="pencil" className="p-button-icon p-c p-button-icon-left" />
           <span className="p-button-label p-c">{t('arena.solve.suggest')}</span>

@@ -132,6 +132,32 @@ describe('arena page', () => {
     expect(screen.getAllByRole('button', { name: /Suggest solution/ })).toHaveLength(2);
   });
 
+  it("opens the solution form (fetched on demand) from 'Suggest solution'", async () => {
+    mockFetch((_m, path) => {
+      if (path === '/api/tasks/mine') return jsonResponse([task(1, 'Fractions')]);
+      if (path === '/api/solutions') return jsonResponse([]);
+      return jsonResponse({}, 404);
+    });
+    renderAt(<ArenaPage hasGroup={true} profilePath="/student/profile" />);
+    const suggest = await screen.findByRole('button', { name: 'Suggest solution: Fractions' });
+    fireEvent.pointerEnter(suggest);
+    fireEvent.click(suggest);
+    expect(await screen.findByRole('form', { name: 'Solution to “Fractions”' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Your answer')).toBeInTheDocument();
+    expect(screen.getByText('You have not sent any solutions yet.')).toBeInTheDocument();
+  });
+
+  it('lists my solutions with their status', async () => {
+    mockFetch((_m, path) => {
+      if (path === '/api/tasks/mine') return jsonResponse([task(1, 'Fractions'), task(2, 'Angles')]);
+      if (path === '/api/solutions') return jsonResponse([solution(1, 1, 'correct'), solution(2, 2, 'review')]);
+      return jsonResponse({}, 404);
+    });
+    renderAt(<ArenaPage hasGroup={true} profilePath="/student/profile" />);
+    expect(await screen.findByText('Correct')).toBeInTheDocument();
+    expect(screen.getAllByText('In review').length).toBeGreaterThan(0);
+  });
+
   it('tells a student without a group where to choose one', async () => {
     mockFetch(() => jsonResponse([]));
     renderAt(<ArenaPage hasGroup={false} profilePath="/student/profile" />);
