@@ -84,6 +84,14 @@ async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string)
           const file = path.join(dir, `${p.name.replace(/\W+/g, '-')}-${lang}-${width}`);
           await page.screenshot({ path: `${file}.png`, fullPage: true });
           await page.screenshot({ path: `${file}-top.png` });
+          // The arena's solution form loads on demand: one shot with the first one open.
+          const suggest = page.locator('.solve-item__suggest').first();
+          if (await suggest.count()) {
+            await suggest.click();
+            await page.locator('form.solution-form').first().waitFor();
+            await page.waitForTimeout(300);
+            await page.locator('.task-card').first().screenshot({ path: `${file}-form.png` });
+          }
           await context.close();
         }
       }
