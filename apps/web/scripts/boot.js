@@ -141,7 +141,7 @@
       // Handled where it is used; unused, a failure must not be reported as unhandled.
       responses[paths[i]].catch(function () {});
     }
-    window.mathClubEarlyReads = { token: token, responses: responses };
+    window.mathClubEarlyReads = { token: token, at: Date.now(), responses: responses };
   }
 
   /** Puts the matching prerendered page into #root; false when there is none (signed in, other pages). */

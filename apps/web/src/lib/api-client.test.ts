@@ -64,8 +64,8 @@ describe('api client', () => {
       delete (globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads;
     });
 
-    const early = (token: string, responses: Record<string, Promise<Response>>) => {
-      (globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads = { token, responses };
+    const early = (token: string, responses: Record<string, Promise<Response>>, at = Date.now()) => {
+      (globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads = { token, at, responses };
     };
 
     it('uses one once for the same GET and token, then fetches', async () => {
@@ -95,6 +95,14 @@ describe('api client', () => {
       await expect(apiRequest('/api/solutions')).rejects.toMatchObject({ status: 401, message: 'Sign in again' });
       expect(onUnauthorized).toHaveBeenCalledOnce();
       expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('never hands out one the page did not use while it loaded (minutes later it would be stale)', async () => {
+      const fetch = mockFetch(() => jsonResponse(['fetched']));
+      early(getSession().token, { '/api/tasks/mine': Promise.resolve(jsonResponse(['early'])) }, Date.now() - 31_000);
+      expect(await apiRequest('/api/tasks/mine')).toEqual(['fetched']);
+      expect(fetch).toHaveBeenCalledOnce();
+      expect((globalThis as { mathClubEarlyReads?: unknown }).mathClubEarlyReads).toBeUndefined();
     });
 
     it('passes on a network failure of an early request', async () => {

@@ -45,16 +45,24 @@ export async function readError(response: Response): Promise<ApiRequestError> {
 
 interface EarlyReads {
   token: string;
+  /** When boot.js made the requests (Date.now()). */
+  at: number;
   responses: Record<string, Promise<Response> | undefined>;
 }
 
+/** Early reads serve the page's first load; one left unused is not handed out minutes later. */
+const EARLY_READS_KEPT_MS = 30_000;
+
 /**
  * A response scripts/boot.js already requested for this GET (the arena's reads start before the
- * bundle has run), handed out once and only for the token it was made with; later calls fetch.
+ * bundle has run), handed out once, only for the token it was made with and only while the page
+ * is still loading; later calls fetch.
  */
 function takeEarlyResponse(path: string, token: string): Promise<Response> | undefined {
-  const early = (globalThis as { mathClubEarlyReads?: EarlyReads }).mathClubEarlyReads;
-  if (!early || !token || early.token !== token) return undefined;
+  const holder = globalThis as { mathClubEarlyReads?: EarlyReads };
+  const early = holder.mathClubEarlyReads;
+  if (early && Date.now() - early.at > EARLY_READS_KEPT_MS) delete holder.mathClubEarlyReads;
+  if (!early || !token || early.token !== token || !holder.mathClubEarlyReads) return undefined;
   const response = early.responses[path];
   delete early.responses[path];
   return response;
