@@ -18,16 +18,18 @@ interface FormFieldProps {
   hint?: ReactNode;
   /** Renders the control with the props that tie it to its label, error and hint. */
   children: (control: FieldControlProps) => ReactNode;
+  /** More classes beside `field` (e.g. a field inside an inline form). */
+  className?: string;
 }
 
 /**
  * One labelled form control with its error (or hint) beneath it. Every form repeats this shape;
  * keeping it here keeps the label, the message and the screen-reader wiring from drifting apart.
  */
-export function FormField({ id, label, error, hint, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, children, className }: FormFieldProps) {
   const aria = error ? errorProps(id, error) : hint ? { 'aria-describedby': `${id}-hint` } : {};
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children({ invalid: Boolean(error), ...aria })}
       {error ? (

@@ -9,7 +9,7 @@ import { Message } from 'primereact/message';
 import { Toast } from 'primereact/toast';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
@@ -138,17 +138,9 @@ export function GroupsPage() {
       <p className="page__intro">{t('groups.intro')}</p>
 
       <form className="inline-form" onSubmit={submitNew} noValidate>
-        <div className="field inline-form__field">
-          <label htmlFor="group-new-name">{t('groups.newName')}</label>
-          <InputText
-            id="group-new-name"
-            value={newName}
-            onChange={(e) => setNewName(e.target.value)}
-            invalid={Boolean(createError)}
-            {...errorProps('group-new-name', createError)}
-          />
-          <FieldError fieldId="group-new-name" messageKey={createError} />
-        </div>
+        <FormField id="group-new-name" label={t('groups.newName')} error={createError} className="inline-form__field">
+          {(control) => <InputText id="group-new-name" value={newName} onChange={(e) => setNewName(e.target.value)} {...control} />}
+        </FormField>
         <Button type="submit" label={t('groups.create')} icon="pi pi-plus" loading={create.isPending} className="inline-form__submit" />
       </form>
 
@@ -184,18 +176,9 @@ export function GroupsPage() {
         modal
       >
         <form onSubmit={submitRename} noValidate className="form">
-          <div className="field">
-            <label htmlFor="group-edit-name">{t('groups.nameLabel')}</label>
-            <InputText
-              id="group-edit-name"
-              value={editName}
-              onChange={(e) => setEditName(e.target.value)}
-              invalid={Boolean(editError)}
-              autoFocus
-              {...errorProps('group-edit-name', editError)}
-            />
-            <FieldError fieldId="group-edit-name" messageKey={editError} />
-          </div>
+          <FormField id="group-edit-name" label={t('groups.nameLabel')} error={editError}>
+            {(control) => <InputText id="group-edit-name" value={editName} onChange={(e) => setEditName(e.target.value)} autoFocus {...control} />}
+          </FormField>
           <div className="dialog-actions">
             <Button type="button" label={t('common.cancel')} severity="secondary" text onClick={() => setEditing(null)} />
             <Button type="submit" label={t('groups.save')} icon="pi pi-check" loading={rename.isPending} />

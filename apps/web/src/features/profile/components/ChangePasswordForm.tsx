@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useChangeOwnPassword } from '../api/change-password';
@@ -48,20 +48,19 @@ export function ChangePasswordForm() {
   const field = (key: keyof typeof empty, labelKey: string, autoComplete: string) => {
     const id = `password-${key}`;
     return (
-      <div className="field">
-        <label htmlFor={id}>{t(labelKey)}</label>
-        <Password
-          inputId={id}
-          value={values[key]}
-          onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-          toggleMask
-          feedback={false}
-          autoComplete={autoComplete}
-          invalid={Boolean(errors[key])}
-          {...errorProps(id, errors[key])}
-        />
-        <FieldError fieldId={id} messageKey={errors[key]} />
-      </div>
+      <FormField id={id} label={t(labelKey)} error={errors[key]}>
+        {(control) => (
+          <Password
+            inputId={id}
+            value={values[key]}
+            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+            toggleMask
+            feedback={false}
+            autoComplete={autoComplete}
+            {...control}
+          />
+        )}
+      </FormField>
     );
   };
 

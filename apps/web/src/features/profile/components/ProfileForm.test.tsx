@@ -114,7 +114,9 @@ describe('ProfileForm (SEED.md §2, §4, §5)', () => {
       renderAt(<ProfileForm kind="student" groups={groups} groupsLoading={false} />);
       await waitFor(() => expect(form()).not.toHaveAttribute('inert'));
       fireEvent.click(saveButton());
-      expect(await screen.findByText('Group is required')).toBeInTheDocument();
+      const message = await screen.findByText('Group is required');
+      // A screen reader on the group choice hears why it is refused.
+      expect(screen.getByLabelText('Group')).toHaveAttribute('aria-describedby', message.id);
       expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
     });
 

@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorProps, FieldError } from '../../../components/FieldError';
+import { FormField } from '../../../components/FormField';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
@@ -89,73 +89,63 @@ export function ProfileForm({ kind, groups, groupsLoading, onSaved }: Props) {
       {saved ? (
         <Message severity="success" text={t('profile.saved')} className="form__message" role="status" />
       ) : null}
-      <div className="field">
-        <label htmlFor="profile-login">{t('profile.login')}</label>
-        <InputText id="profile-login" value={profile.data?.login ?? user?.login ?? ''} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-name">{t('profile.name')}</label>
-        <InputText
-          id="profile-name"
-          value={name}
-          readOnly={kind === 'student'}
-          onChange={(e) => setName(e.target.value)}
-          autoComplete="name"
-          invalid={Boolean(errors.name)}
-          {...errorProps('profile-name', errors.name)}
-        />
-        <FieldError fieldId="profile-name" messageKey={errors.name} />
-      </div>
+      <FormField id="profile-login" label={t('profile.login')}>
+        {() => <InputText id="profile-login" value={profile.data?.login ?? user?.login ?? ''} readOnly />}
+      </FormField>
+      <FormField id="profile-name" label={t('profile.name')} error={errors.name}>
+        {(control) => (
+          <InputText id="profile-name" value={name} readOnly={kind === 'student'} onChange={(e) => setName(e.target.value)} autoComplete="name" {...control} />
+        )}
+      </FormField>
       {kind === 'student' && (profile.data?.grade ?? user?.grade) ? (
-        <div className="field">
-          <label htmlFor="profile-grade">{t('profile.grade')}</label>
-          <InputText id="profile-grade" value={`${profile.data?.grade ?? user?.grade ?? ''}-${profile.data?.gradeLetter ?? user?.gradeLetter ?? ''}`} readOnly />
-        </div>
+        <FormField id="profile-grade" label={t('profile.grade')}>
+          {() => <InputText id="profile-grade" value={`${profile.data?.grade ?? user?.grade ?? ''}-${profile.data?.gradeLetter ?? user?.gradeLetter ?? ''}`} readOnly />}
+        </FormField>
       ) : null}
       {kind === 'teacher' ? (
-        <div className="field">
-          <label htmlFor="profile-groups">{t('profile.groups')}</label>
-          <MultiSelect
-            inputId="profile-groups"
-            value={groupIds}
-            options={options}
-            optionLabel="name"
-            optionValue="id"
-            onChange={(e) => setGroupIds(e.value as number[])}
-            display="chip"
-            filter
-            maxSelectedLabels={5}
-            placeholder={t('profile.groupsPlaceholder')}
-            invalid={Boolean(errors.groups)}
-            className="w-full"
-          />
-          <FieldError fieldId="profile-groups" messageKey={errors.groups} />
-          {!loading && options.length === 0 ? <Message severity="info" text={t('profile.noGroups')} className="field-notice" /> : null}
-        </div>
+        <FormField id="profile-groups" label={t('profile.groups')} error={errors.groups}>
+          {(control) => (
+            <>
+              <MultiSelect
+                inputId="profile-groups"
+                value={groupIds}
+                options={options}
+                optionLabel="name"
+                optionValue="id"
+                onChange={(e) => setGroupIds(e.value as number[])}
+                display="chip"
+                filter
+                maxSelectedLabels={5}
+                placeholder={t('profile.groupsPlaceholder')}
+                className="w-full"
+                {...control}
+              />
+              {!loading && options.length === 0 ? <Message severity="info" text={t('profile.noGroups')} className="field-notice" /> : null}
+            </>
+          )}
+        </FormField>
       ) : (
-        <div className="field">
-          <label htmlFor="profile-group">{t('profile.group')}</label>
-          <Dropdown
-            inputId="profile-group"
-            value={groupIds[0] ?? null}
-            options={options}
-            optionLabel="name"
-            optionValue="id"
-            onChange={(e) => setGroupIds(e.value == null ? [] : [e.value as number])}
-            showClear
-            filter={options.length > 8}
-            placeholder={t('profile.groupPlaceholder')}
-            invalid={Boolean(errors.groups)}
-          />
-          <FieldError fieldId="profile-group" messageKey={errors.groups} />
-          {!loading && groupIds.length === 0 ? (
-            <Message
-              severity="warn"
-              text={t(options.length === 0 ? 'profile.noGroupsStudent' : 'profile.noGroupSelected')}
-              className="field-notice"
-            />
-          ) : null}
-        </div>
+        <FormField id="profile-group" label={t('profile.group')} error={errors.groups}>
+          {(control) => (
+            <>
+              <Dropdown
+                inputId="profile-group"
+                value={groupIds[0] ?? null}
+                options={options}
+                optionLabel="name"
+                optionValue="id"
+                onChange={(e) => setGroupIds(e.value == null ? [] : [e.value as number])}
+                showClear
+                filter={options.length > 8}
+                placeholder={t('profile.groupPlaceholder')}
+                {...control}
+              />
+              {!loading && groupIds.length === 0 ? (
+                <Message severity="warn" text={t(options.length === 0 ? 'profile.noGroupsStudent' : 'profile.noGroupSelected')} className="field-notice" />
+              ) : null}
+            </>
+          )}
+        </FormField>
       )}
       <Button type="submit" label={t('profile.save')} icon="pi pi-save" loading={busy} className="form__submit" />
     </form>
