@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: only the web half of the budget, without seeding a whole school. Starts the
  * built server (apps/server/dist, serving apps/web/dist) on a fresh data directory, creates a group,
- * a student in it and a few tasks through the API, then measures landing, login and the student
+ * a student in it, ten tasks and 26 reviewed or waiting answers to eight of them through the API
+ * (the arena of a student who has worked at it, as the full bench has), then measures landing, login and the student
  * arena exactly as `npm run bench` does (bench/web.ts): first-load JS, and Lighthouse `--runs` times
  * per page (median, because the score moves with the machine's load), with FCP/LCP/TBT/CLS.
  *
@@ -42,7 +43,7 @@ async function login(url: string, name: string, password: string) {
   return { token: access_token, user };
 }
 
-/** A group with the admin teaching it, one activated student in it and ten tasks with math. */
+/** A group with the admin teaching it, one activated student in it, ten tasks with math and the student's answers. */
 async function seed(url: string, dataDir: string) {
   const adminPassword = readFileSync(path.join(dataDir, 'initial-admin-password'), 'utf8').trim();
   const admin = await login(url, 'admin', adminPassword);
@@ -53,6 +54,7 @@ async function seed(url: string, dataDir: string) {
   await call(url, 'PUT', `/api/users/${id}`, { ...fields, activated: true }, admin.token);
   const student = await login(url, 'pupil', PASSWORD);
   await call(url, 'PATCH', '/api/users/students/profile', { groups: [group.id] }, student.token);
+  const taskIds: number[] = [];
   for (let k = 0; k < 10; k++) {
     const form = new FormData();
     form.set('title', `Task ${k + 1}`);
@@ -60,10 +62,42 @@ async function seed(url: string, dataDir: string) {
     form.set('level', 'beginner');
     form.set('points', String((k % 5) + 1));
     form.set('group', String(group.id));
-    await call(url, 'POST', '/api/tasks', form, admin.token);
+    taskIds.push(((await call(url, 'POST', '/api/tasks', form, admin.token)) as { id: number }).id);
   }
   // Log in again: the token then names the group.
-  return login(url, 'pupil', PASSWORD);
+  const member = await login(url, 'pupil', PASSWORD);
+  await answerLikeAStudent(url, taskIds, member.token, admin.token);
+  return member;
+}
+
+/**
+ * A student who has worked at it (what the full bench's arena shows): 26 answers to 8 of the 10
+ * tasks, some with math, reviewed by the teacher as correct, or incorrect with feedback and then
+ * tried again; three still waiting, one back to solve after an incorrect answer, two never answered.
+ * C = correct, I = incorrect (with feedback), W = waiting. A new answer is only accepted once the
+ * previous one was reviewed as incorrect, so each line is answered and reviewed in order.
+ */
+const ATTEMPTS = ['IIIIC', 'IIIC', 'IIC', 'C', 'IIIW', 'IIIW', 'W', 'IIII'];
+const FEEDBACK = ['Check the sign of the second root.', 'The answer is right, but explain why x² = a has two roots.', 'Not quite: √a is only one of them.'];
+
+async function answerLikeAStudent(url: string, taskIds: number[], studentToken: string, teacherToken: string) {
+  for (const [k, attempts] of ATTEMPTS.entries()) {
+    const taskId = taskIds[k]!;
+    for (const [a, verdict] of [...attempts].entries()) {
+      const form = new FormData();
+      form.set('taskId', String(taskId));
+      form.set(
+        'answer',
+        a % 2 === 0
+          ? `Move ${k + 1} to the right: $x^2 = ${k + 1}$, so $x = \\pm\\sqrt{${k + 1}}$.`
+          : `Factor it: $(x - \\sqrt{${k + 1}})(x + \\sqrt{${k + 1}}) = 0$, so one of the brackets is zero and $x = \\pm\\sqrt{${k + 1}}$. Both roots check out when put back into the equation.`,
+      );
+      const { id } = (await call(url, 'POST', '/api/solutions', form, studentToken)) as { id: number };
+      if (verdict === 'W') continue;
+      const correct = verdict === 'C';
+      await call(url, 'PUT', `/api/solutions/${id}`, { reviewed: true, correct, feedback: correct ? null : FEEDBACK[(k + a) % FEEDBACK.length] }, teacherToken);
+    }
+  }
 }
 
 /** Full-page screenshots of each page at phone and desktop width in both languages, to look at. */
@@ -91,6 +125,15 @@ async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string)
             await page.locator('form.solution-form').first().waitFor();
             await page.waitForTimeout(300);
             await page.locator('.task-card').first().screenshot({ path: `${file}-form.png` });
+          }
+          // The list of one's solutions, its first answer open.
+          const mine = page.locator('.my-solutions .p-accordion-header-link').first();
+          if (await mine.count()) {
+            await mine.click();
+            await page.waitForTimeout(800);
+            const first = page.locator('.my-solutions .p-accordion-tab').first();
+            await first.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+            await first.screenshot({ path: `${file}-mine.png` });
           }
           await context.close();
         }
