@@ -22,7 +22,7 @@ const chunkGroups = [
   },
   {
     name: 'arena',
-    test: /src[\\/](app[\\/]routes[\\/]student-arena-(route|data)|features[\\/]arena[\\/](api[\\/]get-my-|components[\\/](ArenaPage|SolveTaskItem|SuccessStats|arena-stats|Loading|lazy))|features[\\/]leaderboard[\\/](api[\\/]get-leaderboard|components[\\/]MyStanding)|features[\\/]profile[\\/]api[\\/]get-profile|components[\\/](TaskCard|MathText|markdown)|lib[\\/]format)\b/,
+    test: /src[\\/](app[\\/]routes[\\/]student-arena-(route|data)|features[\\/]arena[\\/](api[\\/]get-my-|components[\\/](ArenaPage|SolveTaskItem|SuccessStats|arena-stats|Loading|lazy|MySolutions|SolutionStatus))|features[\\/]leaderboard[\\/](api[\\/]get-leaderboard|components[\\/]MyStanding)|features[\\/]profile[\\/]api[\\/]get-profile|components[\\/](TaskCard|MathText|markdown)|lib[\\/]format)\b/,
     priority: 20,
   },
 ];

@@ -1,13 +1,12 @@
 import { preloadMathText } from '../../components/MathText';
 import { myTasksQueryOptions } from '../../features/arena/api/get-my-tasks';
-import { LazyMySolutions } from '../../features/arena/components/lazy';
 import { mySolutionsQueryOptions } from '../../features/arena/api/get-my-solutions';
 import { leaderboardQueryOptions } from '../../features/leaderboard/api/get-leaderboard';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { getSession } from '../../lib/session';
 import { queryClient } from '../query-client';
 
-/** Math in a task's text or in an answer: then the arena shows KaTeX. */
+/** Math in a task's text: then the arena shows KaTeX. */
 const hasMath = (texts: (string | null | undefined)[]) => texts.some((text) => text?.includes('$'));
 
 /**
@@ -29,11 +28,8 @@ export async function prefetchStudentArena(): Promise<null> {
     group ? queryClient.prefetchQuery({ ...leaderboardQueryOptions(group.id, 'all'), retry: false }) : null,
   ]);
   const tasks = queryClient.getQueryData(myTasksQueryOptions().queryKey) ?? [];
-  const solutions = queryClient.getQueryData(mySolutionsQueryOptions().queryKey) ?? [];
-  // The list of the student's solutions (PrimeReact's Accordion) is drawn in the first render too.
-  await Promise.all([
-    hasMath([...tasks.map((t) => t.text), ...solutions.map((s) => s.answer)]) ? math : null,
-    solutions.length > 0 ? LazyMySolutions.preload().catch(() => null) : null,
-  ]);
+  // Only the tasks' texts are drawn at once: a solution's answer shows when it is opened, by when
+  // KaTeX (requested above) is in.
+  if (hasMath(tasks.map((t) => t.text))) await math;
   return null;
 }

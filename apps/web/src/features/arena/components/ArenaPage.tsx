@@ -8,9 +8,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useMySolutions, mySolutionsQueryKey } from '../api/get-my-solutions';
 import { useMyTasks } from '../api/get-my-tasks';
 import { computeStats, tasksToSolve } from './arena-stats';
-import { LazyMySolutions } from './lazy';
 import { Loading } from './Loading';
-import { PartFailed } from './PartFailed';
+import { MySolutions } from './MySolutions';
 import { SolveTaskItem } from './SolveTaskItem';
 import { SuccessStats } from './SuccessStats';
 
@@ -40,7 +39,6 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
   const solutions = useMySolutions();
   const [reloadFailed, setReloadFailed] = useState(false);
   const hasSolutions = (solutions.data?.length ?? 0) > 0;
-  const solutionsList = LazyMySolutions.useComponent(hasSolutions);
 
   useEffect(() => {
     if (tasks.error) console.error('Failed to load tasks', tasks.error);
@@ -111,12 +109,8 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
           <Loading />
         ) : !hasSolutions ? (
           <p className="list-empty">{t('arena.mine.empty')}</p>
-        ) : solutionsList.Component ? (
-          <solutionsList.Component solutions={solutionList} tasks={taskList} />
-        ) : solutionsList.failed ? (
-          <PartFailed onRetry={solutionsList.retry} />
         ) : (
-          <Loading />
+          <MySolutions solutions={solutionList} tasks={taskList} />
         )}
       </section>
     </section>

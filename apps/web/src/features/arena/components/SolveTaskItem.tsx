@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { TaskCard } from '../../../components/TaskCard';
-import { LazyMySolutions, LazySolutionForm } from './lazy';
+import { LazySolutionForm } from './lazy';
 import { Loading } from './Loading';
 import { PartFailed } from './PartFailed';
 
@@ -55,11 +55,7 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
           onPointerEnter={prefetchForm}
           onPointerDown={prefetchForm}
           onFocus={prefetchForm}
-          onClick={() => {
-            setOpen(true);
-            // The list of one's solutions shows the answer once it is sent.
-            void LazyMySolutions.preload().catch(() => null);
-          }}
+          onClick={() => setOpen(true)}
         >
           <Icon name="pencil" className="p-button-icon p-c p-button-icon-left" />
           <span className="p-button-label p-c">{t('arena.solve.suggest')}</span>

@@ -158,6 +158,33 @@ describe('arena page', () => {
     expect(screen.getAllByText('In review').length).toBeGreaterThan(0);
   });
 
+  it('opens a solution to its answer and feedback, by click or keyboard, one header to the next', async () => {
+    mockFetch((_m, path) => {
+      if (path === '/api/tasks/mine') return jsonResponse([task(1, 'Fractions'), task(2, 'Angles')]);
+      if (path === '/api/solutions') return jsonResponse([solution(1, 1, 'incorrect', undefined, 'Check the sign'), solution(2, 2, 'review')]);
+      return jsonResponse({}, 404);
+    });
+    renderAt(<ArenaPage hasGroup={true} profilePath="/student/profile" />);
+    const angles = await screen.findByRole('button', { name: /^Angles/ });
+    const fractions = screen.getByRole('button', { name: /^Fractions/ });
+    // Closed, an answer is not rendered at all.
+    expect(fractions).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('answer 1')).not.toBeInTheDocument();
+    fireEvent.click(fractions);
+    expect(fractions).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: /^Fractions/ })).toHaveTextContent('answer 1');
+    expect(screen.getByRole('region', { name: /^Fractions/ })).toHaveTextContent('Check the sign');
+    // Newest first: Angles, then Fractions; the arrows move between them.
+    angles.focus();
+    fireEvent.keyDown(angles, { key: 'ArrowDown' });
+    expect(fractions).toHaveFocus();
+    fireEvent.keyDown(fractions, { key: 'Home' });
+    expect(angles).toHaveFocus();
+    fireEvent.click(fractions);
+    expect(fractions).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('answer 1')).not.toBeInTheDocument();
+  });
+
   it('tells a student without a group where to choose one', async () => {
     mockFetch(() => jsonResponse([]));
     renderAt(<ArenaPage hasGroup={false} profilePath="/student/profile" />);

@@ -1,11 +1,8 @@
 import { preloadable } from '../../../lib/preloadable';
 
 // The arena's first render needs no UI library: the solution form (PrimeReact's inputs, upload and
-// progress bar) is fetched when a student starts to open one, and the list of their own solutions
-// (PrimeReact's Accordion and Tag) by the route loader when there are solutions to show.
+// progress bar) is fetched when a student starts to open one. The list of their own solutions draws
+// PrimeReact's classes on plain elements and comes with the arena's code.
 
 /** The 'suggest solution' form. */
 export const LazySolutionForm = preloadable(() => import('./SolutionFormWithPrime').then((m) => m.SolutionFormWithPrime));
-
-/** The student's own solutions. */
-export const LazyMySolutions = preloadable(() => import('./MySolutionsWithPrime').then((m) => m.MySolutionsWithPrime));
