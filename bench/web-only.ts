@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { cliArg } from './cli.js';
+import { medianScores } from './lighthouse-median.js';
 import { startServer } from './load.js';
 import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
 
@@ -144,7 +145,6 @@ async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string)
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mathclub-web-'));
@@ -180,14 +180,9 @@ async function main() {
     }
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log('median of runs:');
-    for (const p of pages) {
-      // A run Lighthouse could not trace (NO_NAVSTART under load) has no metrics: leave it out.
-      const of = runs.map((r) => r.find((s) => s.name === p.name)!).filter((s) => s.performance > 0 && Number.isFinite(s.metrics!.fcp));
-      if (of.length === 0) continue;
-      const m = (f: (s: LighthouseScores) => number) => median(of.map(f));
-      console.log(
-        `  ${p.name}: perf ${m((s) => s.performance)} a11y ${m((s) => s.accessibility)} bp ${m((s) => s.bestPractices)} | FCP ${m((s) => s.metrics!.fcp)} LCP ${m((s) => s.metrics!.lcp)} TBT ${m((s) => s.metrics!.tbt)} CLS ${m((s) => s.metrics!.cls)} SI ${m((s) => s.metrics!.speedIndex)}`,
-      );
+    for (const s of medianScores(runs)) {
+      const m = s.metrics!;
+      console.log(`  ${s.name}: perf ${s.performance} (runs ${s.performanceRuns.join(', ')}) a11y ${s.accessibility} bp ${s.bestPractices} | FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} SI ${m.speedIndex}`);
     }
   } finally {
     await server.stop();
