@@ -65,6 +65,18 @@ describe.each(testDatabases())('compressed answers on %s', (dialect) => {
     expect(after.map((task) => task.title)).toContain('Fresh task');
   });
 
+  it("compresses the teachers' list of every user, and shows a sign-up at once", async () => {
+    for (let i = 0; i < 6; i++) await createUser(t);
+    const before = await get('/api/users', teacher.token, 'br');
+    expect(before.headers['content-encoding']).toBe('br');
+    const users = JSON.parse(brotliDecompressSync(before.rawPayload).toString('utf8')) as { login: string }[];
+    const newcomer = await createUser(t, { activated: false });
+    const after = JSON.parse(brotliDecompressSync((await get('/api/users', teacher.token, 'br')).rawPayload).toString('utf8')) as { login: string }[];
+    expect(after).toHaveLength(users.length + 1);
+    expect(after.map((u) => u.login)).toContain(newcomer.user.login);
+    expect((await get('/api/users', student.token, 'br')).statusCode).toBe(403);
+  });
+
   it('compresses the review list and leaves a small leaderboard as it is', async () => {
     const mine = (await get('/api/tasks/mine', student.token)).json() as { id: number }[];
     for (const task of mine.slice(0, 10)) {

@@ -15,12 +15,15 @@ import {
   userUpdateSchema,
   type User,
 } from '@mathclub/shared';
+import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/auth.js';
+import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { UsersService } from './users.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 const noContent = z.null().describe('No content');
+const userListSchema = z.array(userSchema);
 
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -29,6 +32,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const signUpsPerIp = app.throttle('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
+  const encodeUsers = jsonEncoder(userListSchema);
+  const userLists = new ReadCache(dataVersion(app.db, app.dialect), 1);
 
   r.post('/api/users', {
     schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
@@ -40,9 +45,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/users', {
-    schema: { tags: ['users'], summary: 'Every user with their groups (teacher)', security: [{ bearerAuth: [] }], response: { 200: z.array(userSchema), ...errors } },
+    schema: { tags: ['users'], summary: 'Every user with their groups (teacher)', security: [{ bearerAuth: [] }], response: { 200: userListSchema, ...errors } },
     onRequest: app.requireRole('teacher'),
-    handler: async () => service.list(),
+    // The whole school (~200 bytes a user) is the same for every teacher: kept as ready bytes,
+    // compressed once, until anything changes, instead of read and sent in full on every visit.
+    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', async () => encodeUsers(await service.list()), request.dataVersion)),
   });
 
   r.get('/api/users/profile', {
