@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './groups.js';
 export * from './users.js';
 export * from './tasks.js';
+export * from './answer-keys.js';
 export * from './solutions.js';
 export * from './leaderboard.js';
 export * from './health.js';
