@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
+import { registerGuessLimits } from './plugins/guess-limits.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSharedState } from './plugins/shared-state.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerErrorHandling(app);
   await registerSharedState(app, config);
+  registerGuessLimits(app, config);
   await registerSecurity(app, config);
   await registerDocs(app);
   await registerAuth(app, config);

@@ -27,9 +27,19 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Built SPA served on every non-API GET; a placeholder page is shown when it does not exist. */
   webDistDir: string;
-  /** Failed login attempts allowed per login within `loginWindowMs`. */
+  /**
+   * Failed sign-ins for one login, from every address, within `loginFailureWindowSeconds`, after
+   * which each address gets one free guess for it instead of `loginFreeFailures`; teachers see the
+   * account flagged on the Students page from this count on.
+   */
   loginRateLimit: number;
-  loginWindowMs: number;
+  /** Wrong passwords per (login, address) answered at once; then 1 s, 2 s, 4 s… up to `loginMaxDelaySeconds`. */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** How long failures are remembered (a fixed window from the first one). */
+  loginFailureWindowSeconds: number;
+  /** Wrong current passwords per account (PUT /api/users/me/password) answered at once; then the same delays. */
+  passwordChangeFreeFailures: number;
   /** Requests per minute per IP over the whole API. */
   rateLimitPerIp: number;
   /** Login attempts per minute per IP. */
@@ -109,8 +119,22 @@ const envSchema = z.object({
     }),
   /** Built web app to serve (default apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Failed login attempts allowed per login per 15 minutes. */
+  /**
+   * Failed sign-ins for one login from all addresses in 24 h after which every address gets a single
+   * free guess for it (then waits), and teachers see the account flagged. Nobody is locked out.
+   */
   LOGIN_RATE_LIMIT: positiveInt.default(10),
+  /** Wrong passwords per login and address answered at once; then waits of 1 s, 2 s, 4 s… */
+  LOGIN_FREE_ATTEMPTS: positiveInt.default(5),
+  /** The longest wait between two guesses from one address for one login: 5m, 300 or similar. */
+  LOGIN_MAX_DELAY: z
+    .string()
+    .default('5m')
+    .transform((v, ctx) => {
+      const s = parseDuration(v);
+      if (s === undefined) ctx.addIssue({ code: 'custom', message: 'LOGIN_MAX_DELAY must look like 5m, 300s or a number of seconds' });
+      return s ?? 0;
+    }),
   /**
    * API requests allowed per IP per minute (pages and assets are not counted). Sized for a whole
    * classroom sharing one school NAT address; behind a reverse proxy set TRUST_PROXY=true.
@@ -206,7 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : defaultWebDist(),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    loginWindowMs: 15 * 60 * 1000,
+    loginFreeFailures: e.LOGIN_FREE_ATTEMPTS,
+    loginMaxDelaySeconds: e.LOGIN_MAX_DELAY,
+    loginFailureWindowSeconds: 24 * 60 * 60,
+    passwordChangeFreeFailures: e.LOGIN_FREE_ATTEMPTS,
     rateLimitPerIp: e.RATE_LIMIT_PER_IP,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,

@@ -31,6 +31,8 @@ export interface AppErrorOptions {
   validationErrors?: Record<string, string>;
   /** Catalog entry for the message when it should say more than the code's default. */
   messageKey?: MessageKey;
+  /** Sent as Retry-After (whole seconds): when a refused attempt may be made again. */
+  retryAfterSeconds?: number;
 }
 
 /** A rule broken on purpose by the client; the error handler turns it into the API error body. */
@@ -39,6 +41,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly validationErrors: Record<string, string> | undefined;
   readonly messageKey: MessageKey;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code);
@@ -47,6 +50,7 @@ export class AppError extends Error {
     this.statusCode = options.statusCode ?? DEFAULT_STATUS[code];
     this.validationErrors = options.validationErrors;
     this.messageKey = options.messageKey ?? code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

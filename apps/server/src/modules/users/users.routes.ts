@@ -17,6 +17,7 @@ import {
 } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
+import { consumeOrRefuse } from '../../lib/rate-limited.js';
 import { currentUser } from '../../plugins/auth.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { UsersService } from './users.service.js';
@@ -29,7 +30,7 @@ const userListSchema = z.array(userSchema);
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const service = new UsersService(app.db, app.passwords);
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
-  const signUpsPerIp = app.throttle('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
+  const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
   const encodeUsers = jsonEncoder(userListSchema);
@@ -38,8 +39,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/users', {
     schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
     handler: async (request, reply) => {
-      if (await signUpsPerIp.isBlocked(request.ip)) throw new AppError('RATE_LIMITED');
-      await signUpsPerIp.record(request.ip);
+      await consumeOrRefuse(signUpsPerIp, request.ip);
       return reply.code(201).send(await service.signUp(request.body));
     },
   });
@@ -88,11 +88,23 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Change your own password; other sessions end, this one gets a fresh token',
       security: [{ bearerAuth: [] }],
       body: changeOwnPasswordSchema,
-      response: { 200: loginResponseSchema, ...errors },
+      description: 'Wrong current passwords are slowed down per account (429 RATE_LIMITED with Retry-After): see docs/security.md.',
+      response: { 200: loginResponseSchema, 429: apiErrorSchema, ...errors },
     },
     onRequest: app.authenticate,
     handler: async (request) => {
-      const user = await service.changeOwnPassword(currentUser(request), request.body);
+      // The turn is taken before the current password's hash is checked, so a stolen token
+      // cannot run guesses in parallel past the limit.
+      const actor = currentUser(request);
+      const turn = await app.passwordChangeGuesses.take(String(actor.id));
+      let user;
+      try {
+        user = await service.changeOwnPassword(actor, request.body);
+      } catch (error) {
+        await (error instanceof AppError && error.code === 'WRONG_PASSWORD' ? turn.failed() : turn.cancel());
+        throw error;
+      }
+      await turn.succeeded();
       return { access_token: withToken(user).access_token };
     },
   });
