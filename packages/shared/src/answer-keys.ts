@@ -39,7 +39,8 @@ export const ANSWER_KEY_ERRORS = {
   tooLong: 'teacher.tasks.form.errors.answerKeyTooLong',
   invalid: 'teacher.tasks.form.errors.answerKeyInvalid',
   notANumber: 'teacher.tasks.form.errors.answerKeyNotANumber',
-  emptySet: 'teacher.tasks.form.errors.answerKeyEmptySet',
+  /** `1,500` (1.5 or 1500?), `1/2x` (x/2 or 1/(2x)?): the key must have one reading. */
+  ambiguous: 'teacher.tasks.form.errors.answerKeyAmbiguous',
   tolerance: 'teacher.tasks.form.errors.toleranceInvalid',
 } as const;
 
