@@ -134,8 +134,11 @@ export class Judge {
     }
     if (!expr.isValid) return undefined;
     let json: unknown = expr.json;
-    // `x = 5` answers 5: the name of the unknown is not part of the value.
-    if (Array.isArray(json) && json[0] === 'Equal' && json.length === 3 && typeof json[1] === 'string' && /^[A-Za-z](_\w+)?$/.test(json[1])) {
+    // `x = 5` answers 5: the name of the unknown is not part of the value (`x = 2x` is an equation).
+    if (
+      Array.isArray(json) && json[0] === 'Equal' && json.length === 3 && typeof json[1] === 'string'
+      && /^[A-Za-z](_\w+)?$/.test(json[1]) && !freeVariables(json[2]).has(json[1])
+    ) {
       expr = this.ce.box(json[2] as never);
       json = expr.json;
     }
