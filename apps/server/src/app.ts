@@ -36,6 +36,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimit,
+    // Nobody holds a connection, or an upload slot, by sending slowly or not at all: a silent
+    // connection is closed after the idle timeout, a request must arrive within the request
+    // timeout, its headers within the headers timeout (docs/security.md, "Uploads").
+    connectionTimeout: config.requestIdleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the request and headers timeouts at this interval (30 s by default).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5_000, config.headersTimeoutMs) },
     trustProxy: config.trustProxy,
     // Keep Fastify's secure-json-parse defaults: __proto__ / constructor.prototype keys are refused.
     onProtoPoisoning: 'error',

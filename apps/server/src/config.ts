@@ -49,6 +49,15 @@ export interface Config {
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /**
+   * A connection that sends nothing for this long is closed (Fastify's connectionTimeout): a
+   * stalled upload gives its slot back. Progressing uploads, however slow, are never cut by it.
+   */
+  requestIdleTimeoutMs: number;
+  /** The longest a whole request, headers and body, may take to arrive (Fastify's requestTimeout). */
+  requestTimeoutMs: number;
+  /** The longest the headers of a request may take to arrive (Node's headersTimeout). */
+  headersTimeoutMs: number;
   passwordHash: PasswordHashCost;
   /** IANA time zone the school lives in: where "this week" and "this month" of the leaderboards begin. */
   schoolTimeZone: string;
@@ -93,6 +102,17 @@ export function parseDuration(text: string): number | undefined {
   return seconds > 0 ? seconds : undefined;
 }
 
+/** A duration variable (5m, 30s, 1h or seconds), in seconds. */
+const durationEnv = (fallback: string, name: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const s = parseDuration(v);
+      if (s === undefined) ctx.addIssue({ code: 'custom', message: `${name} must look like 30s, 5m, 1h or a number of seconds` });
+      return s ?? 0;
+    });
+
 const envSchema = z.object({
   /** TCP port the server listens on. */
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -127,14 +147,7 @@ const envSchema = z.object({
   /** Wrong passwords per login and address answered at once; then waits of 1 s, 2 s, 4 s… */
   LOGIN_FREE_ATTEMPTS: positiveInt.default(5),
   /** The longest wait between two guesses from one address for one login: 5m, 300 or similar. */
-  LOGIN_MAX_DELAY: z
-    .string()
-    .default('5m')
-    .transform((v, ctx) => {
-      const s = parseDuration(v);
-      if (s === undefined) ctx.addIssue({ code: 'custom', message: 'LOGIN_MAX_DELAY must look like 5m, 300s or a number of seconds' });
-      return s ?? 0;
-    }),
+  LOGIN_MAX_DELAY: durationEnv('5m', 'LOGIN_MAX_DELAY'),
   /**
    * API requests allowed per IP per minute (pages and assets are not counted). Sized for a whole
    * classroom sharing one school NAT address; behind a reverse proxy set TRUST_PROXY=true.
@@ -144,6 +157,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** Sign-ups accepted per IP per hour (each costs a deliberately slow password hash). */
   SIGNUP_RATE_LIMIT_PER_IP: positiveInt.default(60),
+  /** A connection silent this long is closed (a stalled upload gives its slot back): 30s, 1m… */
+  REQUEST_IDLE_TIMEOUT: durationEnv('30s', 'REQUEST_IDLE_TIMEOUT'),
+  /** The longest a whole request may take to arrive: 10 min lets 5 MB through a 70 kbit/s line. */
+  REQUEST_TIMEOUT: durationEnv('10m', 'REQUEST_TIMEOUT'),
+  /** The longest a request's headers may take to arrive. */
+  HEADERS_TIMEOUT: durationEnv('20s', 'HEADERS_TIMEOUT'),
   /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
   TRUST_PROXY: booleanEnv.default(false),
   /** IANA time zone for the leaderboards' week (from Monday 00:00) and month (from the 1st 00:00). */
@@ -239,6 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
     passwordHash: PRODUCTION_HASH_COST,
     schoolTimeZone: e.SCHOOL_TIME_ZONE,
     redisUrl: e.REDIS_URL,
