@@ -44,13 +44,22 @@ class StaticProvider implements MigrationProvider {
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  return migrate(database);
+}
+
+/** Applies the migrations up to and including `name` only: tests of an upgrade start from there. */
+export async function migrateUpTo(database: Database, name: string): Promise<string[]> {
+  return migrate(database, name);
+}
+
+async function migrate(database: Database, upTo?: string): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: new StaticProvider(database.dialect),
     // Kysely looks for its bookkeeping tables across every schema unless told which one is ours.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
