@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { solutionsRoutes } from './modules/solutions/solutions.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { signInWarningsRoutes } from './modules/users/sign-in-warnings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(logoutRoutes);
   await app.register(usersRoutes);
+  await app.register(signInWarningsRoutes);
   await app.register(groupsRoutes);
   await app.register(leaderboardRoutes);
   await app.register(filesRoutes);

@@ -5,6 +5,7 @@ export * from './fields.js';
 export * from './auth.js';
 export * from './groups.js';
 export * from './users.js';
+export * from './sign-in-warnings.js';
 export * from './tasks.js';
 export * from './answer-keys.js';
 export * from './solutions.js';
