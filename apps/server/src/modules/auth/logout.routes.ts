@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '@mathclub/shared';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/auth.js';
+import { emptyAnswer } from '../../plugins/openapi-responses.js';
 import { revokeToken } from '../users/users.repository.js';
 
 /**
@@ -19,14 +19,14 @@ export async function logoutRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Sign out: the token this request carries stops working on every instance',
       description: 'Ends exactly the session of the bearer token sent with it; other sessions of the same account go on. Answers 204 with no body.',
       security: [{ bearerAuth: [] }],
-      response: { 204: z.null().describe('No content'), 401: apiErrorSchema },
+      response: { 204: emptyAnswer('Signed out: this token no longer works.'), 401: apiErrorSchema },
     },
     onRequest: app.authorize('session.logout'),
     handler: async (request, reply) => {
       const session = request.session;
       if (!session) throw new AppError('UNAUTHORIZED');
       await revokeToken(app.db, currentUser(request).id, session.tokenId, new Date(session.expiresAt * 1000).toISOString());
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   });
 }
