@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, signInWarningsSchema, type SignInWarning } from '@mathclub/shared';
+import { answer } from '../../plugins/openapi-responses.js';
 
 /**
  * GET /api/users/sign-in-warnings: the accounts whose login has seen at least LOGIN_RATE_LIMIT
@@ -18,7 +19,7 @@ export async function signInWarningsRoutes(app: FastifyInstance): Promise<void> 
       summary: 'Accounts with many failed sign-ins in the last 24 hours (teacher)',
       description: `Accounts whose login had at least LOGIN_RATE_LIMIT (default 10) wrong passwords from all addresses together in the last 24 hours, most first. Nobody is locked out by them: see docs/security.md.`,
       security: [{ bearerAuth: [] }],
-      response: { 200: signInWarningsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      response: { 200: answer('The warned accounts (userId, failedSignIns), most failures first; empty when none.', signInWarningsSchema), 401: apiErrorSchema, 403: apiErrorSchema },
     },
     onRequest: app.authorize('user.list'),
     handler: async () => {
