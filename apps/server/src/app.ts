@@ -21,6 +21,7 @@ import { registerDocs } from './plugins/docs.js';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerGuessLimits } from './plugins/guess-limits.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { registerRouteList } from './plugins/route-list.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSharedState } from './plugins/shared-state.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerImages(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
+  registerRouteList(app);
   registerErrorHandling(app);
   await registerSharedState(app, config);
   registerGuessLimits(app, config);
