@@ -9,8 +9,8 @@ import { Judge, type CheckableKind, type CheckSpec, type KeyParse } from './judg
 
 export type CheckTask =
   | { op: 'ping' }
-  | { op: 'check'; spec: CheckSpec; answer: string; started: MessagePort }
-  | { op: 'parseKey'; kind: CheckableKind; key: string; started: MessagePort };
+  | { op: 'check'; spec: CheckSpec; answer: string; softLimitMs: number; started: MessagePort }
+  | { op: 'parseKey'; kind: CheckableKind; key: string; softLimitMs: number; started: MessagePort };
 
 const judge = new Judge();
 // Build the engine's lazy tables now, while the thread starts, not during a student's first check.
@@ -22,5 +22,7 @@ export default function run(task: CheckTask): CheckVerdict | KeyParse | 'pong' {
   // The time limit runs from here, not from when the task entered the queue.
   task.started.postMessage(null);
   task.started.close();
-  return task.op === 'check' ? judge.check(task.spec, task.answer) : judge.parseKey(task.kind, task.key);
+  return task.op === 'check'
+    ? judge.check(task.spec, task.answer, task.softLimitMs)
+    : judge.parseKey(task.kind, task.key, task.softLimitMs);
 }

@@ -2,9 +2,10 @@
  * The answer checker as the app uses it: a small pool of worker threads (piscina) running
  * `judge.ts`, so no parse or simplification ever runs on the event loop.
  *
- * Each answer gets `timeLimitMs` of a worker's time from the moment it starts; past that the
- * worker is terminated (piscina aborts a running task that way and starts a replacement) and the
- * verdict is `unsure`. A task that waits in the queue longer than `queueLimitMs` is `unsure` too,
+ * Each answer gets `timeLimitMs` of a worker's time from the moment it starts. The engine stops
+ * itself a little earlier (`softLimitMs`, its cooperative deadline); whatever ignores that (a
+ * parse, a loop outside the engine) is stopped by terminating the worker (piscina aborts a running
+ * task that way and starts a replacement). Either way the verdict is `unsure`. A task that waits in the queue longer than `queueLimitMs` is `unsure` too,
  * and a full queue answers `unsure` at once: the teacher then judges, as without a key.
  * Create one per app and close it with the app.
  */
@@ -20,8 +21,13 @@ import type { CheckableKind, CheckSpec, KeyParse } from './judge.js';
 export interface CheckerOptions {
   /** Worker threads; default: one per core beyond the first, at least 1, at most 2. */
   threads?: number;
-  /** Time one answer may take once a worker runs it. */
+  /** Time one answer may take once a worker runs it; past it the worker is terminated. */
   timeLimitMs?: number;
+  /**
+   * The engine's own deadline inside the worker (default: 80% of `timeLimitMs`): a long
+   * evaluation stops there by itself, and the thread need not be replaced.
+   */
+  softLimitMs?: number;
   /** Time an answer may wait for a free worker. */
   queueLimitMs?: number;
   /** Answers waiting beyond this many are `unsure` at once. */
@@ -42,6 +48,7 @@ export const CHECK_TIME_LIMIT_MS = 1500;
 const STARTUP_LIMIT_MS = 60_000;
 
 type Unstarted<T> = T extends unknown ? Omit<T, 'started'> : never;
+type TransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
 
 /** Under Vitest or tsx the module is TypeScript: the worker then needs tsx's loader too. */
 function workerEntry(): { filename: string; execArgv: string[] } {
@@ -55,6 +62,7 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 export function createChecker(options: CheckerOptions = {}): Checker {
   const threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
   const timeLimitMs = options.timeLimitMs ?? CHECK_TIME_LIMIT_MS;
+  const softLimitMs = options.softLimitMs ?? Math.floor(timeLimitMs * 0.8);
   const queueLimitMs = options.queueLimitMs ?? 10_000;
   const pool = new Piscina({
     ...workerEntry(),
@@ -87,7 +95,9 @@ export function createChecker(options: CheckerOptions = {}): Checker {
       limit = setTimeout(() => controller.abort(), timeLimitMs);
     });
     try {
-      return (await pool.run({ ...task, started: port2 }, { transferList: [port2], signal: controller.signal })) as T;
+      // (piscina derives the list's type from @types/node's postMessage, which differs between versions)
+      const transferList = [port2] as unknown as TransferList;
+      return (await pool.run({ ...task, started: port2 }, { transferList, signal: controller.signal })) as T;
     } catch {
       // Aborted after the limit, a full queue, or a worker that died: never a guess.
       return fallback;
@@ -99,9 +109,9 @@ export function createChecker(options: CheckerOptions = {}): Checker {
   }
 
   return {
-    check: (spec, answer) => run({ op: 'check', spec, answer }, 'unsure' as CheckVerdict),
+    check: (spec, answer) => run({ op: 'check', spec, answer, softLimitMs }, 'unsure' as CheckVerdict),
     ready: () => ready.then(() => undefined),
-    parseKey: (kind, key) => run({ op: 'parseKey', kind, key }, { ok: false, error: ANSWER_KEY_ERRORS.invalid } as KeyParse),
+    parseKey: (kind, key) => run({ op: 'parseKey', kind, key, softLimitMs }, { ok: false, error: ANSWER_KEY_ERRORS.invalid } as KeyParse),
     async close() {
       if (closed) return;
       closed = true;

@@ -54,32 +54,52 @@ export class Judge {
     this.ce.precision = HIGH_PRECISION;
   }
 
-  check(spec: CheckSpec, answer: string): CheckVerdict {
+  /**
+   * `softLimitMs`: the engine's own deadline (it throws from inside a long evaluation, and the
+   * verdict is `unsure`), so most overruns end without the pool terminating the thread.
+   */
+  check(spec: CheckSpec, answer: string, softLimitMs = Number.POSITIVE_INFINITY): CheckVerdict {
     if (answer.length > CHECKABLE_ANSWER_MAX || spec.key.length > ANSWER_KEY_MAX) return 'unsure';
     if (answer.trim() === '') return 'unsure';
     try {
-      switch (spec.kind) {
-        case 'text':
-          return normaliseText(answer) === normaliseText(spec.key) ? 'correct' : 'incorrect';
-        case 'number':
-        case 'expression': {
-          const [key] = this.keyReadings(spec) as Parsed[];
-          if (!key) return 'unsure';
-          return this.combine(normaliseMathInput(answer).map((r) => {
-            const a = this.parse(r);
-            if (!a) return 'unsure';
-            return spec.kind === 'number' ? this.compareNumbers(key, a, spec.tolerance ?? 0) : this.compareExpressions(key, a);
-          }));
-        }
-        case 'set':
-          return this.checkSet(spec, answer);
-      }
+      return Number.isFinite(softLimitMs)
+        ? this.ce.withTimeLimit(softLimitMs, () => this.decide(spec, answer))
+        : this.decide(spec, answer);
     } catch {
       return 'unsure';
     }
   }
 
-  parseKey(kind: CheckableKind, key: string): KeyParse {
+  private decide(spec: CheckSpec, answer: string): CheckVerdict {
+    switch (spec.kind) {
+      case 'text':
+        return normaliseText(answer) === normaliseText(spec.key) ? 'correct' : 'incorrect';
+      case 'number':
+      case 'expression': {
+        const [key] = this.keyReadings(spec) as Parsed[];
+        if (!key) return 'unsure';
+        return this.combine(normaliseMathInput(answer).map((r) => {
+          const a = this.parse(r);
+          if (!a) return 'unsure';
+          return spec.kind === 'number' ? this.compareNumbers(key, a, spec.tolerance ?? 0) : this.compareExpressions(key, a);
+        }));
+      }
+      case 'set':
+        return this.checkSet(spec, answer);
+    }
+  }
+
+  parseKey(kind: CheckableKind, key: string, softLimitMs = Number.POSITIVE_INFINITY): KeyParse {
+    try {
+      return Number.isFinite(softLimitMs)
+        ? this.ce.withTimeLimit(softLimitMs, () => this.readKey(kind, key))
+        : this.readKey(kind, key);
+    } catch {
+      return { ok: false, error: ANSWER_KEY_ERRORS.invalid };
+    }
+  }
+
+  private readKey(kind: CheckableKind, key: string): KeyParse {
     const trimmed = key.trim();
     if (trimmed === '') return { ok: false, error: ANSWER_KEY_ERRORS.required };
     if (trimmed.length > ANSWER_KEY_MAX) return { ok: false, error: ANSWER_KEY_ERRORS.tooLong };
@@ -116,7 +136,7 @@ export class Judge {
     const cacheKey = `${spec.kind}\u0000${spec.key}`;
     if (!this.keys.has(cacheKey)) {
       if (this.keys.size >= KEY_CACHE_MAX) this.keys.delete(this.keys.keys().next().value!);
-      const ok = this.parseKey(spec.kind, spec.key).ok;
+      const ok = this.readKey(spec.kind, spec.key).ok;
       let value: Parsed[] | SetReading[] | undefined;
       if (ok && spec.kind === 'set') value = splitSet(spec.key.trim(), { isKey: true });
       else if (ok) value = [this.parse(normaliseMathInput(spec.key.trim())[0]!)!];
