@@ -70,9 +70,16 @@ const preloads = [...startUp].map((file) => `/${file}`);
 const ROUTE_MODULES = {
   '/': ['src/features/landing/components/LandingPage.tsx'],
   '/login': ['src/features/auth/components/LoginPage.tsx'],
-  // The arena's tasks nearly always have formulas: KaTeX (and the two fonts nearly every formula
-  // uses) are requested with the page's chunks, not after its route loader has run.
-  '/student': ['src/app/layout/PrimeArea.tsx', 'src/app/routes/student-arena-route.tsx', 'src/app/routes/student-arena-data.ts', 'src/components/katex-render.ts'],
+  // The arena's tasks nearly always have text with formulas: the Markdown parser and KaTeX (and the
+  // two fonts nearly every formula uses) are requested with the page's chunks, not after its route
+  // loader has run.
+  '/student': [
+    'src/app/layout/PrimeArea.tsx',
+    'src/app/routes/student-arena-route.tsx',
+    'src/app/routes/student-arena-data.ts',
+    'src/components/markdown.ts',
+    'src/components/katex-render.ts',
+  ],
 };
 const ROUTE_FONTS = { '/student': [/KaTeX_Main-Regular-[\w-]+\.woff2$/, /KaTeX_Math-Italic-[\w-]+\.woff2$/] };
 const routeChunks = Object.entries(ROUTE_MODULES).map(([route, keys]) => {

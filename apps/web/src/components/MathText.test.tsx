@@ -18,7 +18,9 @@ describe('MathText (PRODUCT.md §4)', () => {
     const safe = screen.getByRole('link', { name: 'safe' });
     expect(safe).toHaveAttribute('target', '_blank');
     expect(safe).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    expect(screen.getByText('bad').closest('a')?.getAttribute('href') ?? '').not.toContain('javascript');
+    expect(container.querySelectorAll('a')).toHaveLength(1);
+    // The refused link is shown as what was typed, never as a link.
+    expect(container).toHaveTextContent('[bad](javascript:alert(3))');
   });
 
   it('shows raw HTML as text, with the math around it still drawn', async () => {
@@ -31,28 +33,49 @@ describe('MathText (PRODUCT.md §4)', () => {
 
   it('links only to http, https and mailto; everything else stays text', async () => {
     await preloadMathText();
+    const refused = [
+      '[a](javascript:alert(1))',
+      '[b](JaVaScRiPt:alert(1))',
+      '[c](data:text/html,<script>alert(1)</script>)',
+      '[d](vbscript:x)',
+      '[e](/relative)',
+      '[h]( javascript:alert(1) )',
+      '[i](&#x6A;avascript:alert(1))',
+      '[j](java&#115;cript:alert(1))',
+      '[k](<javascript:alert(1)>)',
+      '<javascript:alert(1)>',
+      '<data:text/html,x>',
+    ];
     const { container } = render(
       <MathText>
         {[
-          '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,<script>alert(1)</script>) [d](vbscript:x) [e](/relative)',
-          '[f](http://example.org/x?y=1) [g](mailto:teacher@example.org) <https://example.org/auto> [h]( javascript:alert(1) )',
+          refused.join(' '),
+          '[f](http://example.org/x?y=1) [g](mailto:teacher@example.org) <https://example.org/auto> <pupil@example.org>',
+          '[t](https://example.org/t "a title\\" onmouseover=\\"alert(1)") [r][ref] [u](https://example.org/u "x" onclick="alert(1)")',
+          '[ref]: javascript:alert(2)',
         ].join('\n\n')}
       </MathText>,
     );
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['http://example.org/x?y=1', 'mailto:teacher@example.org', 'https://example.org/auto']);
+    expect(hrefs).toEqual(['http://example.org/x?y=1', 'mailto:teacher@example.org', 'https://example.org/auto', 'mailto:pupil@example.org', 'https://example.org/t']);
     for (const a of container.querySelectorAll('a')) {
       expect(a).toHaveAttribute('target', '_blank');
       expect(a).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      // A link's title is not shown, so it can carry nothing into an attribute.
+      expect([...a.attributes].map((attr) => attr.name).sort()).toEqual(['href', 'rel', 'target']);
     }
-    for (const label of ['a', 'b', 'c', 'd', 'e', 'h']) expect(screen.getByText(label).closest('a')).toBeNull();
+    const attributes = [...container.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((attr) => `${attr.name}=${attr.value}`));
+    expect(attributes.filter((attr) => /^on|^(?:href|src)=\s*(?:javascript|data|vbscript):/i.test(attr))).toEqual([]);
+    expect(container).toHaveTextContent('[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1))');
+    expect(container).toHaveTextContent('<javascript:alert(1)>');
+    expect(container).toHaveTextContent('[r][ref] [u](https://example.org/u "x" onclick="alert(1)")');
   });
 
-  it('does not show images written in the Markdown', async () => {
+  it('shows HTML entities as the characters they name, never as markup', async () => {
     await preloadMathText();
-    const { container } = render(<MathText>{'Look: ![a cat](https://example.org/cat.png) ![x](javascript:alert(1))'}</MathText>);
-    expect(container.querySelector('img')).toBeNull();
-    expect(container).toHaveTextContent('Look: a cat x');
+    const { container } = render(<MathText>{'&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(2)&#62; &amp;lt;b&amp;gt; &copy;'}</MathText>);
+    expect(container.querySelector('script, img, b')).toBeNull();
+    expect(container).toHaveTextContent('<script>alert(1)</script> <img src=x onerror=alert(2)> &lt;b&gt; ©');
   });
 
   it('KaTeX refuses links and HTML inside formulas', async () => {
@@ -60,6 +83,18 @@ describe('MathText (PRODUCT.md §4)', () => {
     const { container } = render(<MathText>{'$\\href{javascript:alert(1)}{x}$ $\\htmlClass{a}{b}$ $\\url{javascript:alert(2)}$'}</MathText>);
     expect(container.querySelector('a')).toBeNull();
     expect(container.innerHTML).not.toContain('href="javascript');
+  });
+
+  it('caps what one formula can draw and expand (katex-options.ts)', async () => {
+    await preloadMathText();
+    const { container } = render(<MathText>{'$\\rule{5000em}{5000em}$ $\\kern{9000em}x$ $\\def\\a{\\a\\a}\\a$'}</MathText>);
+    // KaTeX's inline styles (the MathML annotation repeats the source, 5000em and all).
+    const styles = [...container.querySelectorAll('[style]')].map((el) => el.getAttribute('style')).join(';');
+    const sizes = [...styles.matchAll(/(-?[\d.]+)em/g)].map((m) => Math.abs(Number(m[1])));
+    expect(sizes).toContain(20);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
+    // The self-expanding macro stops at maxExpand and is shown as an error, not a frozen tab.
+    expect(container.querySelector('.katex-error')).not.toBeNull();
   });
 
   it('renders emphasis, nested emphasis, code, lists, quotes and headings', async () => {

@@ -1,20 +1,35 @@
 import './MathText.css';
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
-import { hasMath, parseMarkdown, type Block, type Inline } from './markdown';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type * as MarkdownModule from './markdown';
+import type { RenderMath } from './markdown-react';
 
-type RenderMath = (tex: string, display: boolean) => string;
+type Markdown = typeof MarkdownModule;
 
-// KaTeX weighs ~75 KB gzip: loaded only by pages that show math, never by landing or login.
-let loading: Promise<RenderMath> | null = null;
+// The parser (~42 KB gzip) and KaTeX (~75 KB gzip with CSS and fonts) load only where text is
+// shown, KaTeX only where that text has math: never on the landing or login pages.
+let markdown: Markdown | null = null;
+let markdownLoading: Promise<Markdown> | null = null;
 let renderMath: RenderMath | null = null;
+let mathLoading: Promise<RenderMath> | null = null;
 
-/**
- * Loads KaTeX ahead of the first render (a route loader does this when its data has math), so
- * MathText draws the math straight away instead of plain text first: no swap, no layout shift.
- */
+/** Fetches the Markdown parser ahead of the first render (a route loader does this with its data). */
+export function preloadMarkdown(): Promise<void> {
+  markdownLoading ??= import('./markdown').then((m) => (markdown = m));
+  // A failed load may be retried by the next call (a lost connection).
+  markdownLoading.catch(() => (markdownLoading = null));
+  return markdownLoading.then(() => undefined);
+}
+
+/** Fetches KaTeX ahead of the first render, when the page's data has math: no swap, no layout shift. */
+export function preloadMath(): Promise<void> {
+  mathLoading ??= import('./katex-render').then((m) => (renderMath = m.renderMath));
+  mathLoading.catch(() => (mathLoading = null));
+  return mathLoading.then(() => undefined);
+}
+
+/** Both halves: what a page that shows math in all its texts calls ahead. */
 export function preloadMathText(): Promise<void> {
-  loading ??= import('./katex-render').then((m) => (renderMath = m.renderMath));
-  return loading.then(() => undefined);
+  return Promise.all([preloadMarkdown(), preloadMath()]).then(() => undefined);
 }
 
 interface Props {
@@ -24,87 +39,60 @@ interface Props {
 }
 
 /**
- * Markdown with math, rendered safely: the text becomes React elements (raw HTML is shown as
- * text), links only to http(s) and mailto open in a new tab without a reference back, images in
- * the Markdown are not shown. Plain text while KaTeX loads, when a page did not preload it.
+ * Markdown with math, rendered safely (markdown-parser.ts, markdown-react.tsx): the text becomes
+ * React elements (raw HTML is shown as text), links only to http(s) and mailto open in a new tab
+ * without a reference back, images in the Markdown are not shown. The box holds its content:
+ * MathText.css scrolls what is wider than the page inside it. Plain text while the parser or
+ * KaTeX loads, when a page did not preload them.
  */
 export function MathText({ children, className }: Props) {
   const classes = className ? `math-text ${className}` : 'math-text';
-  const blocks = parseMarkdown(children);
-  if (renderMath || !hasMath(blocks)) return <div className={classes}>{renderBlocks(blocks, renderMath)}</div>;
+  const ready = markdown;
+  const tokens = useMemo(() => (ready ? ready.parseMarkdown(children) : null), [ready, children]);
+  if (ready && tokens && (renderMath || !ready.hasMath(tokens))) return <MathBox className={classes}>{ready.renderTokens(tokens, renderMath)}</MathBox>;
+  // A `$` may be math: KaTeX is fetched alongside the parser rather than after it (idempotent).
+  if (!renderMath && children.includes('$')) preloadMath().catch(() => null);
   return (
     <Suspense fallback={<div className={`${classes} math-text--plain`}>{children}</div>}>
-      <WithKatex blocks={blocks} className={classes} />
+      <Deferred text={children} className={classes} />
     </Suspense>
   );
 }
 
-/** The text once KaTeX is in (React.lazy: rendered after the import, without a flash in between). */
-const WithKatex = lazy(() =>
-  preloadMathText().then(() => ({
-    default: ({ blocks, className }: { blocks: Block[]; className: string }) => <div className={className}>{renderBlocks(blocks, renderMath)}</div>,
+/** The text once the parser (and, for math, KaTeX) is in: rendered after the imports, no flash between. */
+const Deferred = lazy(() =>
+  preloadMarkdown().then(() => ({
+    default: function DeferredMarkdown({ text, className }: { text: string; className: string }) {
+      const m = markdown!;
+      const tokens = m.parseMarkdown(text);
+      // Called on every render of a text with math (React wants use() unconditional per text).
+      if (m.hasMath(tokens)) {
+        if (!renderMath) preloadMath().catch(() => null);
+        use(mathLoading!);
+      }
+      return <MathBox className={className}>{m.renderTokens(tokens, renderMath)}</MathBox>;
+    },
   })),
 );
 
-function renderBlocks(blocks: Block[], math: RenderMath | null, tight = false): ReactNode[] {
-  return blocks.map((block, key) => {
-    switch (block.type) {
-      case 'paragraph':
-        return tight ? renderInlines(block.children, math, key) : <p key={key}>{renderInlines(block.children, math)}</p>;
-      case 'heading': {
-        const H = `h${block.level}` as const;
-        return <H key={key}>{renderInlines(block.children, math)}</H>;
-      }
-      case 'code':
-        return (
-          <pre key={key}>
-            <code>{block.value}</code>
-          </pre>
-        );
-      case 'math':
-        return <div key={key} className="math-text__display" dangerouslySetInnerHTML={{ __html: math ? math(block.value, true) : '' }} />;
-      case 'list': {
-        const items = block.items.map((item, k) => <li key={k}>{renderBlocks(item, math, block.tight)}</li>);
-        return block.ordered ? (
-          <ol key={key} start={block.start === 1 ? undefined : block.start}>
-            {items}
-          </ol>
-        ) : (
-          <ul key={key}>{items}</ul>
-        );
-      }
-      case 'quote':
-        return <blockquote key={key}>{renderBlocks(block.children, math)}</blockquote>;
-      case 'rule':
-        return <hr key={key} />;
+/**
+ * The rendered text's box. What is wider than it (a long formula, a code line) scrolls inside it
+ * (MathText.css); a box that scrolls gets a tab stop so it can be scrolled from the keyboard too
+ * (WCAG 2.1.1; axe's scrollable-region-focusable). Only those: a text that fits adds no tab stop.
+ */
+function MathBox({ className, children }: { className: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    for (const box of [root, ...root.querySelectorAll<HTMLElement>('.katex-display, pre')]) {
+      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+      else box.removeAttribute('tabindex');
     }
   });
-}
-
-function renderInlines(nodes: Inline[], math: RenderMath | null, key?: number): ReactNode {
-  const out = nodes.map((node, k) => {
-    switch (node.type) {
-      case 'text':
-        return node.value;
-      case 'code':
-        return <code key={k}>{node.value}</code>;
-      case 'math':
-        return <span key={k} className="math-text__inline" dangerouslySetInnerHTML={{ __html: math ? math(node.value, false) : '' }} />;
-      case 'em':
-        return <em key={k}>{renderInlines(node.children, math)}</em>;
-      case 'strong':
-        return <strong key={k}>{renderInlines(node.children, math)}</strong>;
-      case 'link':
-        return (
-          <a key={k} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
-            {renderInlines(node.children, math)}
-          </a>
-        );
-      case 'unsafeLink':
-        return <span key={k}>{renderInlines(node.children, math)}</span>;
-      case 'break':
-        return <br key={k} />;
-    }
-  });
-  return key === undefined ? out : <Fragment key={key}>{out}</Fragment>;
+  return (
+    <div ref={ref} className={className}>
+      {children}
+    </div>
+  );
 }

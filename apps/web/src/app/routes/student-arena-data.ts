@@ -1,4 +1,4 @@
-import { preloadMathText } from '../../components/MathText';
+import { preloadMarkdown, preloadMath } from '../../components/MathText';
 import { myTasksQueryOptions } from '../../features/arena/api/get-my-tasks';
 import { mySolutionsQueryOptions } from '../../features/arena/api/get-my-solutions';
 import { leaderboardQueryOptions } from '../../features/leaderboard/api/get-leaderboard';
@@ -8,6 +8,8 @@ import { queryClient } from '../query-client';
 
 /** Math in a task's text: then the arena shows KaTeX. */
 const hasMath = (texts: (string | null | undefined)[]) => texts.some((text) => text?.includes('$'));
+/** Any text at all: then the arena needs the Markdown parser. */
+const hasText = (texts: (string | null | undefined)[]) => texts.some((text) => Boolean(text));
 
 /**
  * The arena's route loader: its four reads start together with the page's chunks instead of after
@@ -18,8 +20,10 @@ export async function prefetchStudentArena(): Promise<null> {
   const user = getSession().user;
   if (user?.role !== 'student') return null;
   const group = user.groups[0];
-  // Tasks nearly always have formulas: KaTeX is fetched alongside the data, not after it.
-  const math = preloadMathText();
+  // Tasks nearly always have text with formulas: the parser and KaTeX are fetched alongside the
+  // data, not after it (prerender.mjs also has boot.js request both with the page's chunks).
+  const markdown = preloadMarkdown();
+  const math = preloadMath();
   // No retries here: a failure must not hold the page back; the page's own queries retry.
   await Promise.all([
     queryClient.prefetchQuery({ ...myTasksQueryOptions(), retry: false }),
@@ -28,8 +32,12 @@ export async function prefetchStudentArena(): Promise<null> {
     group ? queryClient.prefetchQuery({ ...leaderboardQueryOptions(group.id, 'all'), retry: false }) : null,
   ]);
   const tasks = queryClient.getQueryData(myTasksQueryOptions().queryKey) ?? [];
-  // Only the tasks' texts are drawn at once: a solution's answer shows when it is opened, by when
-  // KaTeX (requested above) is in.
-  if (hasMath(tasks.map((t) => t.text))) await math;
+  const solutions = queryClient.getQueryData(mySolutionsQueryOptions().queryKey) ?? [];
+  // Only the tasks' texts and the teacher's notes on them are drawn at once: a solution's answer
+  // shows when it is opened, by when both (requested above) are in. A failed load is left to
+  // MathText, which shows the text plain and tries again.
+  const shown = [...tasks.map((t) => t.text), ...solutions.map((s) => s.feedback)];
+  if (hasText(shown)) await markdown.catch(() => null);
+  if (hasMath(shown)) await math.catch(() => null);
   return null;
 }

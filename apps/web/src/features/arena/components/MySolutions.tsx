@@ -84,9 +84,10 @@ export function MySolutions({ solutions, tasks }: { solutions: Solution[]; tasks
                       </a>
                     ) : null}
                     {s.feedback ? (
-                      <p className="my-solutions__feedback">
-                        <strong>{t('arena.feedback')}:</strong> {s.feedback}
-                      </p>
+                      <div className="my-solutions__feedback">
+                        <strong>{t('arena.feedback')}:</strong>
+                        <MathText>{s.feedback}</MathText>
+                      </div>
                     ) : null}
                     {s.reviewed && s.reviewer ? (
                       <p className="field-hint">

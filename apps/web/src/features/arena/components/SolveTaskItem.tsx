@@ -2,6 +2,7 @@ import type { Solution, Task } from '@mathclub/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
+import { MathText } from '../../../components/MathText';
 import { TaskCard } from '../../../components/TaskCard';
 import { LazySolutionForm } from './lazy';
 import { Loading } from './Loading';
@@ -23,9 +24,10 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
             <Icon name="replay" /> {t('arena.solve.retry')}
           </p>
           {previous.feedback ? (
-            <p className="retry-note__feedback">
-              <strong>{t('arena.feedback')}:</strong> {previous.feedback}
-            </p>
+            <div className="retry-note__feedback">
+              <strong>{t('arena.feedback')}:</strong>
+              <MathText>{previous.feedback}</MathText>
+            </div>
           ) : null}
         </div>
       ) : null}
