@@ -123,6 +123,7 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
       { path: '/api/solutions', who: 'teacher' as const, keys: ['authorId', 'taskId', 'reviewed'] },
       { path: '/api/leaderboard', who: 'student' as const, keys: ['groupId', 'period'] },
       { path: '/api/users', who: 'teacher' as const, keys: ['role', 'activated', 'page'] },
+      { path: '/api/users/sign-in-warnings', who: 'teacher' as const, keys: ['userId', 'since'] },
       { path: '/api/tasks/mine', who: 'student' as const, keys: ['groupId'] },
       { path: '/api/files/ab/00000000000000000000000000000000.jpg', who: undefined, keys: ['exp', 'sig'] },
     ];
