@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { ANSWER_KEY_ERRORS, type CheckVerdict } from '@mathclub/shared';
+import { ANSWER_KEY_ERRORS, CHECKABLE_ANSWER_MAX, type CheckVerdict } from '@mathclub/shared';
 import type { CheckTask } from './check-worker.js';
 import type { CheckableKind, CheckSpec, KeyParse } from './judge.js';
 
@@ -109,7 +109,10 @@ export function createChecker(options: CheckerOptions = {}): Checker {
   }
 
   return {
-    check: (spec, answer) => run({ op: 'check', spec, answer, softLimitMs }, 'unsure' as CheckVerdict),
+    // An answer too long to be a number or a formula is not even sent to a worker.
+    check: async (spec, answer) => (answer.length > CHECKABLE_ANSWER_MAX
+      ? 'unsure'
+      : run({ op: 'check', spec, answer, softLimitMs }, 'unsure' as CheckVerdict)),
     ready: () => ready.then(() => undefined),
     parseKey: (kind, key) => run({ op: 'parseKey', kind, key, softLimitMs }, { ok: false, error: ANSWER_KEY_ERRORS.invalid } as KeyParse),
     async close() {

@@ -116,6 +116,11 @@ const numbers: Row[] = [
   ['number', '1/2', '½', C],
   ['number', '2.5', '2½', C],
   ['number', '12', '１２', C],
+  ['number', '5/6', 'Відповідь: 5/6', C],
+  ['number', '5/6', 'відповідь: 6/5', I],
+  ['number', '5/6', '$\\frac{5}{6}$', C],
+  ['number', '5/6', '$$\\frac{10}{12}$$', C],
+  ['number', '5', 'x = 5.', C],
   // Ambiguous or not a number: the teacher decides
   ['number', '1500', '1,500', U],
   ['number', '1.5', '1,500', U],
@@ -228,6 +233,8 @@ const sets: Row[] = [
   ['set', '\\emptyset', '1', I],
   ['set', '1, 2, 3', '3,2,1', C],
   ['set', '1, 2, 3', '1, 2', I],
+  ['set', '2, 3', 'Answer: x=2, x=3', C],
+  ['set', '2, 3', '$x_1=2;\\ x_2=3$', C],
 ];
 
 const texts: Row[] = [

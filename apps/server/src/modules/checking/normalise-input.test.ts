@@ -19,6 +19,10 @@ describe('normaliseMathInput', () => {
     ['\\log_2 8', '\\log_2 8'],
     ['２', '2'],
     ['2½', '2\\frac{1}{2}'],
+    ['Відповідь: 5/6', '5/6'],
+    ['$\\frac{5}{6}$', '\\frac{5}{6}'],
+    ['\\(x^2\\)', 'x^2'],
+    ['x = 5.', 'x = 5'],
   ])('reads %s as %s', (input, reading) => {
     expect(normaliseMathInput(input)).toEqual([reading]);
   });

@@ -28,7 +28,7 @@ export type CommaReading = 'decimal' | 'separator';
 
 /** Unicode spellings of the operators, before the engine sees them. Shared by the set splitter. */
 export function normaliseSymbols(input: string): string {
-  let s = input
+  let s = unwrap(input)
     // Superscript runs become an exponent group before NFKC would turn ² into a plain 2.
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (run) => `^{${[...run].map((c) => SUPERSCRIPTS[c]).join('')}}`)
     .replace(/[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/g, (c) => VULGAR_FRACTIONS[c] ?? c)
@@ -43,6 +43,19 @@ export function normaliseSymbols(input: string): string {
     .replace(/(\d)\s*\{,\}\s*(\d)/g, '$1.$2') // LaTeX decimal comma `0{,}5`
     .trim();
   return s;
+}
+
+/**
+ * What is around the answer rather than in it: "Відповідь: 5/6", "Answer: x = 2", and the math
+ * delimiters of our Markdown answers (`$5/6$`, `$$…$$`, `\(…\)`, `\[…\]`).
+ */
+function unwrap(input: string): string {
+  let s = input.trim().replace(/^(?:відповідь|відп\.?|answer|ans\.?)\s*[:.–-]?\s*/i, '');
+  const delimited = /^(\$\$|\$|\\\(|\\\[)([^$]*)(\$\$|\$|\\\)|\\\])$/.exec(s);
+  const closing: Record<string, string> = { $$: '$$', $: '$', '\\(': '\\)', '\\[': '\\]' };
+  if (delimited && closing[delimited[1]!] === delimited[3]) s = delimited[2]!;
+  // A full stop ends the sentence, not the number: "x = 5."
+  return s.trim().replace(/(?<=\d|\})\.$/, '');
 }
 
 /**
