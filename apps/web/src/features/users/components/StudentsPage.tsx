@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
+import { SignInWarningsNotice } from './SignInWarningsNotice';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UsersTable } from './UsersTable';
 
@@ -80,6 +81,7 @@ export function StudentsPage() {
       <PageTitle>{t('students.title')}</PageTitle>
       {users.isError ? <Message severity="error" text={t('students.loadFailed')} className="page__message" /> : null}
       {reloadFailed ? <Message severity="error" text={t('students.reloadFailed')} className="page__message" /> : null}
+      <SignInWarningsNotice users={all} />
       <Panel header={`${t('students.waiting')} (${waiting.length})`} toggleable className="page__panel">
         {table(waiting, 'students.emptyWaiting', t('students.waiting'))}
       </Panel>
