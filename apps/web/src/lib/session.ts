@@ -33,6 +33,7 @@ export function decodeToken(token: string): (AuthenticatedUser & { exp?: number 
       name: String(data.name ?? ''),
       role: data.role as Role,
       activated: Boolean(data.activated),
+      owner: data.owner === true,
       grade: (data.grade as AuthenticatedUser['grade']) ?? null,
       gradeLetter: (data.gradeLetter as AuthenticatedUser['gradeLetter']) ?? null,
       groups: Array.isArray(data.groups) ? (data.groups as AuthenticatedUser['groups']) : [],

@@ -8,10 +8,10 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { i18n } from '../lib/i18n';
 
 export const teacher: AuthenticatedUser = {
-  id: 1, login: 'admin', name: 'Олена Петрівна', role: 'teacher', activated: true, grade: null, gradeLetter: null, groups: [],
+  id: 1, login: 'admin', name: 'Олена Петрівна', role: 'teacher', activated: true, owner: false, grade: null, gradeLetter: null, groups: [],
 };
 export const student: AuthenticatedUser = {
-  id: 2, login: 'olia', name: 'Оля', role: 'student', activated: true, grade: 6, gradeLetter: 'А', groups: [],
+  id: 2, login: 'olia', name: 'Оля', role: 'student', activated: true, owner: false, grade: 6, gradeLetter: 'А', groups: [],
 };
 
 function b64url(text: string): string {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { paths } from '../../config/paths';
-import { clearSession, isTeacher, useSession } from '../../lib/session';
+import { logOut } from '../../lib/logout';
+import { isTeacher, useSession } from '../../lib/session';
 
 /**
  * Avatar with the first letter of the name; opens My Profile / Logout. A small menu button of its
@@ -44,7 +45,7 @@ export function UserMenu() {
       label: t('nav.logout'),
       icon: 'sign-out' as const,
       run: () => {
-        clearSession();
+        logOut();
         queryClient.clear();
         void navigate(paths.login);
       },

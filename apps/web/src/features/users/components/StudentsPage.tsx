@@ -1,5 +1,6 @@
 import type { User } from '@mathclub/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Panel } from 'primereact/panel';
 import { Toast } from 'primereact/toast';
@@ -9,12 +10,17 @@ import { PageTitle } from '../../../components/PageTitle';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { usersQueryOptions, useUsers } from '../api/get-users';
+import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateUser } from '../api/update-user';
+import { accountActions } from './account-actions';
 import { SignInWarningsNotice } from './SignInWarningsNotice';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UsersTable } from './UsersTable';
 
-/** Teacher's Students page: accounts waiting for activation and activated accounts. */
+/**
+ * Teacher's Students page: accounts waiting for activation and activated accounts. The owner is
+ * marked and may hand ownership on; teacher accounts are offered only to the owner (PRODUCT.md §16).
+ */
 export function StudentsPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();
@@ -22,6 +28,7 @@ export function StudentsPage() {
   const queryClient = useQueryClient();
   const users = useUsers();
   const update = useUpdateUser();
+  const transfer = useTransferOwnership();
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [reloadFailed, setReloadFailed] = useState(false);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
@@ -29,6 +36,49 @@ export function StudentsPage() {
   const all = users.data ?? [];
   const waiting = all.filter((u) => !u.activated);
   const activated = all.filter((u) => u.activated);
+  // Whether I am the owner, as the server says now (a hand-over makes the token's claim stale).
+  const meNow = all.find((u) => u.id === me?.id);
+  const actor = me ? { id: me.id, owner: meNow ? meNow.owner : me.owner } : null;
+
+  async function reload() {
+    try {
+      await queryClient.fetchQuery({ ...usersQueryOptions(), staleTime: 0 });
+    } catch {
+      setReloadFailed(true);
+    }
+  }
+
+  function showError(error: unknown, fallbackKey: string) {
+    toast.current?.show({
+      severity: 'error',
+      summary: t('common.errorTitle'),
+      detail: error instanceof ApiRequestError && error.status < 500 ? error.message : t(fallbackKey),
+      life: 5000,
+    });
+  }
+
+  function askMakeOwner(user: User) {
+    confirmDialog({
+      header: t('students.confirmOwnerTitle'),
+      message: t('students.confirmOwner', { name: user.name }),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('students.makeOwner'),
+      rejectLabel: t('common.cancel'),
+      defaultFocus: 'reject',
+      accept: () => {
+        setBusyUserId(user.id);
+        setReloadFailed(false);
+        transfer.mutate(user.id, {
+          onSuccess: async () => {
+            toast.current?.show({ severity: 'success', summary: t('common.success'), detail: t('students.ownerDone', { name: user.name }), life: 3000 });
+            await reload();
+          },
+          onError: (error) => showError(error, 'students.ownerFailed'),
+          onSettled: () => setBusyUserId(null),
+        });
+      },
+    });
+  }
 
   function toggle(user: User) {
     setBusyUserId(user.id);
@@ -43,20 +93,9 @@ export function StudentsPage() {
             detail: t(saved.activated ? 'students.activatedToast' : 'students.deactivatedToast', { name: saved.name }),
             life: 2000,
           });
-          try {
-            await queryClient.fetchQuery({ ...usersQueryOptions(), staleTime: 0 });
-          } catch {
-            setReloadFailed(true);
-          }
+          await reload();
         },
-        onError: (error) => {
-          toast.current?.show({
-            severity: 'error',
-            summary: t('common.errorTitle'),
-            detail: error instanceof ApiRequestError && error.status < 500 ? error.message : t('students.updateFailed'),
-            life: 5000,
-          });
-        },
+        onError: (error) => showError(error, 'students.updateFailed'),
         onSettled: () => setBusyUserId(null),
       },
     );
@@ -67,17 +106,19 @@ export function StudentsPage() {
       users={list}
       loading={users.isPending}
       emptyText={t(emptyKey)}
-      currentUserId={me?.id}
       busyUserId={busyUserId}
       caption={caption}
+      actions={(user) => accountActions(actor, user)}
       onToggle={toggle}
       onSetPassword={setPasswordFor}
+      onMakeOwner={askMakeOwner}
     />
   );
 
   return (
     <section className="page">
       <Toast ref={toast} position="top-right" />
+      <ConfirmDialog />
       <PageTitle>{t('students.title')}</PageTitle>
       {users.isError ? <Message severity="error" text={t('students.loadFailed')} className="page__message" /> : null}
       {reloadFailed ? <Message severity="error" text={t('students.reloadFailed')} className="page__message" /> : null}

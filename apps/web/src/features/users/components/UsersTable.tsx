@@ -2,33 +2,54 @@ import type { User } from '@mathclub/shared';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import type { AccountActions } from './account-actions';
 
 interface Props {
   users: User[];
   loading: boolean;
   emptyText: string;
-  currentUserId: number | undefined;
   busyUserId: number | null;
   caption: string;
+  /** What the signed-in teacher may do to each account (PRODUCT.md §16). */
+  actions: (user: User) => AccountActions;
   onToggle: (user: User) => void;
   onSetPassword: (user: User) => void;
+  onMakeOwner: (user: User) => void;
 }
 
-/** Sortable table of accounts with the activate / deactivate action (SEED.md §2 Students page). */
-export function UsersTable({ users, loading, emptyText, currentUserId, busyUserId, caption, onToggle, onSetPassword }: Props) {
+/**
+ * Sortable table of accounts with the activate / deactivate action (SEED.md §2 Students page). The
+ * owner is marked; an action the signed-in teacher may not take is not offered (the server refuses
+ * it too), and a teacher account they may not manage says who can.
+ */
+export function UsersTable({ users, loading, emptyText, busyUserId, caption, actions, onToggle, onSetPassword, onMakeOwner }: Props) {
   const { t } = useTranslation();
   const dash = <span aria-label="—">—</span>;
-  const action = (user: User) => (
+  const name = (user: User) =>
+    user.owner ? (
+      <span className="user-name">
+        {user.name} <Tag value={t('students.owner')} severity="info" title={t('students.ownerHint')} />
+      </span>
+    ) : (
+      user.name
+    );
+  const action = (user: User) => {
+    const may = actions(user);
+    if (!may.toggle && !may.setPassword && !may.makeOwner) {
+      return user.role !== 'student' && !user.owner && may.ownerOnly ? <span className="muted-note">{t('students.ownerOnly')}</span> : dash;
+    }
+    return (
     <div className="row-actions">
-      {user.activated ? (
+      {!may.toggle ? null : user.activated ? (
         <Button
           label={t('students.deactivate')}
           icon="pi pi-ban"
           severity="warning"
           size="small"
           loading={busyUserId === user.id}
-          disabled={user.id === currentUserId}
+          disabled={may.toggleDisabled}
           onClick={() => onToggle(user)}
           aria-label={`${t('students.deactivate')}: ${user.login}`}
         />
@@ -43,7 +64,7 @@ export function UsersTable({ users, loading, emptyText, currentUserId, busyUserI
           aria-label={`${t('students.activate')}: ${user.login}`}
         />
       )}
-      {user.role === 'student' ? (
+      {may.setPassword ? (
         <Button
           label={t('students.setPassword')}
           icon="pi pi-key"
@@ -54,8 +75,21 @@ export function UsersTable({ users, loading, emptyText, currentUserId, busyUserI
           aria-label={`${t('students.setPassword')}: ${user.login}`}
         />
       ) : null}
+      {may.makeOwner ? (
+        <Button
+          label={t('students.makeOwner')}
+          icon="pi pi-star"
+          severity="secondary"
+          outlined
+          size="small"
+          loading={busyUserId === user.id}
+          onClick={() => onMakeOwner(user)}
+          aria-label={`${t('students.makeOwner')}: ${user.login}`}
+        />
+      ) : null}
     </div>
-  );
+    );
+  };
 
   return (
     <div className="table-scroll">
@@ -72,7 +106,7 @@ export function UsersTable({ users, loading, emptyText, currentUserId, busyUserI
         aria-label={caption}
       >
         <Column field="login" header={t('students.columns.login')} sortable />
-        <Column field="name" header={t('students.columns.name')} sortable />
+        <Column field="name" header={t('students.columns.name')} sortable body={name} />
         <Column field="role" header={t('students.columns.role')} sortable body={(u: User) => t(`roles.${u.role}`)} />
         <Column field="grade" header={t('students.columns.grade')} sortable body={(u: User) => u.grade ?? dash} />
         <Column field="gradeLetter" header={t('students.columns.gradeLetter')} sortable body={(u: User) => u.gradeLetter ?? dash} />
