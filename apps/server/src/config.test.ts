@@ -122,6 +122,24 @@ describe('config', () => {
     }
   });
 
+  it('ships the guessing and connection limits docs/security.md states, and reads each from its variable', () => {
+    const shipped = loadConfig({ DATA_DIR: tempDir() });
+    expect(shipped).toMatchObject({
+      loginFreeFailures: 5,
+      loginMaxDelaySeconds: 300,
+      loginRateLimit: 10,
+      loginFailureWindowSeconds: 86_400,
+      passwordChangeFreeFailures: 5,
+      requestIdleTimeoutMs: 30_000,
+      requestTimeoutMs: 600_000,
+      headersTimeoutMs: 20_000,
+    });
+    const set = loadConfig({ DATA_DIR: tempDir(), LOGIN_FREE_ATTEMPTS: '3', LOGIN_MAX_DELAY: '2m', REQUEST_IDLE_TIMEOUT: '45s', REQUEST_TIMEOUT: '15m', HEADERS_TIMEOUT: '10' });
+    expect(set).toMatchObject({ loginFreeFailures: 3, passwordChangeFreeFailures: 3, loginMaxDelaySeconds: 120, requestIdleTimeoutMs: 45_000, requestTimeoutMs: 900_000, headersTimeoutMs: 10_000 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REQUEST_IDLE_TIMEOUT: 'soon' })).toThrow(/REQUEST_IDLE_TIMEOUT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LOGIN_FREE_ATTEMPTS: '0' })).toThrow(/LOGIN_FREE_ATTEMPTS/);
+  });
+
   it('parses durations', () => {
     expect(parseDuration('12h')).toBe(43_200);
     expect(parseDuration('90')).toBe(90);
