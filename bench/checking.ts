@@ -16,29 +16,55 @@ const concurrency = Number(cliArg('concurrency', '16'));
 const threadsArg = cliArg('threads', '');
 const threads = threadsArg === '' ? undefined : Number(threadsArg);
 
-/** What a class sends to tasks with keys: mostly right or nearly right, in many spellings. */
-const MIX: [weight: number, spec: CheckSpec, answers: string[]][] = [
-  [4, { kind: 'number', key: '5/6' }, ['5/6', '10/12', '\\frac{5}{6}', '0,83', '6/5', '0.833', '\\frac12+\\frac13', '5:6']],
-  [2, { kind: 'number', key: '2\\sqrt2' }, ['\\sqrt8', 'sqrt(8)', '2√2', '2.83', '2\\sqrt3', '√8']],
-  [2, { kind: 'number', key: '0.25', tolerance: 0.01 }, ['0,25', '1/4', '0.26', '0.3', '25%']],
-  [3, { kind: 'expression', key: 'x^2-5x+6' }, ['(x-2)(x-3)', '(x-3)(x-2)', '(x+2)(x+3)', 'x²-5x+6', 'x^2-5x-6']],
-  [2, { kind: 'expression', key: '(a+b)^2' }, ['a^2+2ab+b^2', 'a²+b²', '(b+a)^2', 'a^2+ab+b^2']],
-  [1, { kind: 'expression', key: '\\sin(2x)' }, ['2\\sin x\\cos x', '2\\sin x', '\\sin(2x)']],
-  [2, { kind: 'set', key: 'x=2, x=3' }, ['2, 3', 'x=3; x=2', '{3, 2}', '2', '2, -3', 'x₁=2, x₂=3']],
-  [1, { kind: 'set', key: '-1/2, 3' }, ['3; -0,5', '-1/2, 3', '0.5, 3']],
-  [1, { kind: 'text', key: 'рівнобедрений' }, ['Рівнобедрений', ' рівнобедрений ', 'рівносторонній']],
+/**
+ * What a class sends to tasks with keys: mostly right or nearly right, in many spellings. Numbers
+ * are drawn afresh for every check, so neither the engine's caches nor the key cache flatter it.
+ */
+const int = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const signed = (n: number) => (n < 0 ? `- ${-n}` : `+ ${n}`);
+
+const TEMPLATES: [weight: number, make: () => { spec: CheckSpec; answer: string }][] = [
+  [4, () => {
+    const [p, q, k] = [int(1, 40), int(2, 40), int(2, 5)];
+    return { spec: { kind: 'number', key: `${p}/${q}` }, answer: pick([`${k * p}/${k * q}`, `\\frac{${p}}{${q}}`, `${q}/${p}`, (p / q).toFixed(2).replace('.', ','), `${p}:${q}`]) };
+  }],
+  [2, () => {
+    const [a, b] = [int(2, 9), pick([2, 3, 5, 6, 7])];
+    return { spec: { kind: 'number', key: `${a}\\sqrt{${b}}` }, answer: pick([`\\sqrt{${a * a * b}}`, `sqrt(${a * a * b})`, `${a}√${b + 1}`, (a * Math.sqrt(b)).toFixed(2)]) };
+  }],
+  [2, () => {
+    const v = int(1, 99) / 100;
+    return { spec: { kind: 'number', key: String(v), tolerance: 0.01 }, answer: pick([String(v).replace('.', ','), String(v + 0.01), String(v + 0.05), `${Math.round(v * 100)}%`]) };
+  }],
+  [3, () => {
+    const [r, t] = [int(-9, 9), int(-9, 9)];
+    const key = `x^2 ${signed(-(r + t))}x ${signed(r * t)}`;
+    return { spec: { kind: 'expression', key }, answer: pick([`(x ${signed(-r)})(x ${signed(-t)})`, `(x ${signed(-t)})(x ${signed(-r)})`, `(x ${signed(r)})(x ${signed(t)})`, `x² ${signed(-(r + t))}x ${signed(r * t + 1)}`]) };
+  }],
+  [2, () => {
+    const k = int(2, 9);
+    return { spec: { kind: 'expression', key: `(a+${k}b)^2` }, answer: pick([`a^2+${2 * k}ab+${k * k}b^2`, `a^2+${k * k}b^2`, `(${k}b+a)^2`]) };
+  }],
+  [1, () => ({ spec: { kind: 'expression', key: '\\sin(2x)' }, answer: pick(['2\\sin x\\cos x', '2\\sin x', '\\sin(2x)']) })],
+  [2, () => {
+    const [r, t] = [int(-9, 9), int(10, 19)];
+    return { spec: { kind: 'set', key: `x=${r}, x=${t}` }, answer: pick([`${t}; ${r}`, `x=${r}, x=${t}`, `${r}`, `${r}, ${-t}`, `{${t}, ${r}}`]) };
+  }],
+  [1, () => ({ spec: { kind: 'text', key: 'рівнобедрений' }, answer: pick(['Рівнобедрений', ' рівнобедрений ', 'рівносторонній']) })],
 ];
+const weighted = TEMPLATES.flatMap(([weight, make]) => Array.from({ length: weight }, () => make));
+const draw = () => pick(weighted)();
 
-const deck: { spec: CheckSpec; answer: string }[] = MIX.flatMap(([weight, spec, answers]) =>
-  Array.from({ length: weight }, () => answers.map((answer) => ({ spec, answer }))).flat());
-
+const rssBefore = process.memoryUsage().rss;
 const checker = createChecker({ threads });
 const startup = performance.now();
 await checker.ready();
-console.log(`checker: ${threads ?? 'default'} threads ready in ${Math.round(performance.now() - startup)} ms`);
+const rssMb = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
+console.log(`checker: ${threads ?? 'default'} threads ready in ${Math.round(performance.now() - startup)} ms, +${rssMb} MB RSS`);
 
-// Warm-up: every distinct answer once, so the engine's lazy tables and the key cache are built.
-await Promise.all(deck.map(({ spec, answer }) => checker.check(spec, answer)));
+// Warm-up: the engine builds lazy tables on first use of each kind of expression.
+await Promise.all(Array.from({ length: 100 }, () => draw()).map(({ spec, answer }) => checker.check(spec, answer)));
 
 const latencies: number[] = [];
 const verdicts: Record<CheckVerdict, number> = { correct: 0, incorrect: 0, unsure: 0 };
@@ -48,7 +74,8 @@ let next = 0;
 const started = performance.now();
 await Promise.all(Array.from({ length: concurrency }, async () => {
   while (next < checks) {
-    const { spec, answer } = deck[next++ % deck.length]!;
+    next++;
+    const { spec, answer } = draw();
     const t = performance.now();
     verdicts[await checker.check(spec, answer)]++;
     latencies.push(performance.now() - t);

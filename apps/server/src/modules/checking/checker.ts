@@ -10,7 +10,6 @@
  * Create one per app and close it with the app.
  */
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -19,7 +18,10 @@ import type { CheckTask } from './check-worker.js';
 import type { CheckableKind, CheckSpec, KeyParse } from './judge.js';
 
 export interface CheckerOptions {
-  /** Worker threads; default: one per core beyond the first, at least 1, at most 2. */
+  /**
+   * Worker threads; default 2: one answer at its time limit never holds up all the others, and
+   * each thread holds its own engine (tens of MB), so more is a deliberate choice.
+   */
   threads?: number;
   /** Time one answer may take once a worker runs it; past it the worker is terminated. */
   timeLimitMs?: number;
@@ -60,7 +62,7 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 }
 
 export function createChecker(options: CheckerOptions = {}): Checker {
-  const threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
+  const threads = options.threads ?? 2;
   const timeLimitMs = options.timeLimitMs ?? CHECK_TIME_LIMIT_MS;
   const softLimitMs = options.softLimitMs ?? Math.floor(timeLimitMs * 0.8);
   const queueLimitMs = options.queueLimitMs ?? 10_000;
