@@ -121,6 +121,13 @@ const numbers: Row[] = [
   ['number', '5/6', '$\\frac{5}{6}$', C],
   ['number', '5/6', '$$\\frac{10}{12}$$', C],
   ['number', '5', 'x = 5.', C],
+  ['number', '4', '√16', C],
+  ['number', '4', 'sqrt(16)', C],
+  ['number', '2', '∛8', C],
+  ['number', '5/6', '0.8(3)', C],
+  ['number', '5/6', '0,8(3)', C],
+  ['number', '5/6', '0.8(4)', I],
+  ['number', '1000', '10**3', C],
   // Ambiguous or not a number: the teacher decides
   ['number', '1500', '1,500', U],
   ['number', '1.5', '1,500', U],
@@ -139,6 +146,9 @@ const expressions: Row[] = [
   ['expression', 'x^2-1', '(x+1)(x-1)', C],
   ['expression', '(x-1)(x+1)', 'x^2-1', C],
   ['expression', 'x^2-1', 'x²-1', C],
+  ['expression', 'x^2-1', 'х²−1', C], // Cyrillic х from a Ukrainian layout
+  ['expression', 'x^2-1', 'x**2-1', C],
+  ['expression', '\\frac{x}{2}', 'x÷2', C],
   ['expression', 'x^2-1', '-1+x^2', C],
   ['expression', 'x^2-1', 'x^2+1', I],
   ['expression', 'x^2-1', '(x-1)^2', I],
@@ -234,6 +244,9 @@ const sets: Row[] = [
   ['set', '1, 2, 3', '3,2,1', C],
   ['set', '1, 2, 3', '1, 2', I],
   ['set', '2, 3', 'Answer: x=2, x=3', C],
+  ['set', '-2, 2', 'x = ±2', C],
+  ['set', '-2, 2', '±3', I],
+  ['set', '-2, 2', '±2, 0', I],
   ['set', '2, 3', '$x_1=2;\\ x_2=3$', C],
 ];
 

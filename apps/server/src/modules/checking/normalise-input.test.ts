@@ -23,6 +23,10 @@ describe('normaliseMathInput', () => {
     ['$\\frac{5}{6}$', '\\frac{5}{6}'],
     ['\\(x^2\\)', 'x^2'],
     ['x = 5.', 'x = 5'],
+    ['√16', '\\sqrt{16}'],
+    ['∛8', '\\sqrt[3]{8}'],
+    ['√0,25', '\\sqrt{0.25}'],
+    ['х²', 'x^{2}'],
   ])('reads %s as %s', (input, reading) => {
     expect(normaliseMathInput(input)).toEqual([reading]);
   });

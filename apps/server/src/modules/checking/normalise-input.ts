@@ -23,6 +23,12 @@ const VULGAR_FRACTIONS: Record<string, string> = {
   '⅚': '\\frac{5}{6}', '⅛': '\\frac{1}{8}', '⅜': '\\frac{3}{8}', '⅝': '\\frac{5}{8}', '⅞': '\\frac{7}{8}',
 };
 
+const CYRILLIC_LOOKALIKES: Record<string, string> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', і: 'i',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', І: 'I',
+};
+const ROOTS: Record<string, string> = { '√': '\\sqrt', '∛': '\\sqrt[3]', '∜': '\\sqrt[4]' };
+
 /** How a comma between digits is read: a decimal comma, or left alone (a set's element separator). */
 export type CommaReading = 'decimal' | 'separator';
 
@@ -34,6 +40,11 @@ export function normaliseSymbols(input: string): string {
     .replace(/[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/g, (c) => VULGAR_FRACTIONS[c] ?? c)
     .normalize('NFKC');
   s = s
+    // Cyrillic letters that look Latin, from a Ukrainian keyboard layout: `х²−1` is `x^2-1`.
+    .replace(/[аеорсхуіАВЕКМНОРСТХУІ]/g, (c) => CYRILLIC_LOOKALIKES[c] ?? c)
+    // `√16` is √16 to a student (LaTeX's `\sqrt16` would be √1·6); `∛8` is a cube root.
+    .replace(/(√|∛|∜)\s*(\d+(?:[.,]\d+)?|[A-Za-z])/g, (_, root: string, radicand: string) => `${ROOTS[root]}{${radicand}}`)
+    .replace(/[∛∜]/g, (root) => ROOTS[root]!)
     .replace(/[\u2212\u2010-\u2015\uFE63\uFF0D]/g, '-') // minus sign, hyphens and dashes
     .replace(/[×⋅·∙∗]/g, '*')
     .replace(/[÷∶:]/g, '/') // 6:3 is how Ukrainian schools write division

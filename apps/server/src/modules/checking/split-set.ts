@@ -16,11 +16,11 @@ export type SetReading = string[][];
 const EMPTY_SET = /^(?:\\emptyset|\\varnothing|∅|\{\s*\}|\\\{\s*\\\})$/;
 
 export function splitSet(input: string, { isKey = false } = {}): SetReading[] | undefined {
-  let s = normaliseSymbols(input);
+  // Words that join roots in a written answer ("x=2 або x=3", "x = 2 or x = 3"), read before the
+  // symbols are normalised (which maps Cyrillic look-alike letters to Latin ones).
+  let s = normaliseSymbols(input.replace(/\s+(?:або|чи|і|та|and|or)\s+|\\lor|∨/gi, ';'));
   s = stripOuterBraces(s);
   if (EMPTY_SET.test(s) || s === '') return [[]];
-  // Words that join roots in a written answer: "x=2 або x=3", "x = 2 or x = 3".
-  s = s.replace(/\s+(?:або|чи|і|та|and|or)\s+|\\lor|∨/gi, ';');
 
   const readings: string[][] = [];
   if (s.includes(';')) {
@@ -34,7 +34,13 @@ export function splitSet(input: string, { isKey = false } = {}): SetReading[] | 
   const parsed: SetReading[] = [];
   for (const elements of readings) {
     if (elements.length > SET_ELEMENTS_MAX || elements.some((e) => e.trim() === '')) continue;
-    const each = elements.map((e) => normaliseMathInput(stripUnknownPrefix(e), 'decimal'));
+    // `x = ±2` is two roots.
+    const values = elements.map(stripUnknownPrefix).flatMap((e) => {
+      const pm = /^(?:±|\\pm)\s*(.+)$/.exec(e);
+      return pm ? [pm[1]!, `-(${pm[1]!})`] : [e];
+    });
+    if (values.length > SET_ELEMENTS_MAX) continue;
+    const each = values.map((e) => normaliseMathInput(e, 'decimal'));
     if (each.every((r) => r.length > 0)) parsed.push(each);
   }
   return parsed.length > 0 ? parsed : undefined;
