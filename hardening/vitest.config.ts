@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     include: ['hardening/**/*.test.ts'],
     globalSetup: ['hardening/helpers/build-server.ts'],
+    // Test apps check every answer against their OpenAPI document; a mismatch fails the test.
+    setupFiles: ['apps/server/src/test/openapi-check-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
