@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MathText, preloadMathText } from './MathText';
+import { MAX_FORMULAS } from './markdown-react';
 
 describe('MathText (PRODUCT.md §4)', () => {
   it('renders inline and display math with KaTeX', async () => {
@@ -83,6 +84,13 @@ describe('MathText (PRODUCT.md §4)', () => {
     const { container } = render(<MathText>{'$\\href{javascript:alert(1)}{x}$ $\\htmlClass{a}{b}$ $\\url{javascript:alert(2)}$'}</MathText>);
     expect(container.querySelector('a')).toBeNull();
     expect(container.innerHTML).not.toContain('href="javascript');
+  });
+
+  it('draws at most MAX_FORMULAS formulas of one text with KaTeX, the rest as their source', async () => {
+    await preloadMathText();
+    const { container } = render(<MathText>{'$a$ '.repeat(MAX_FORMULAS + 50)}</MathText>);
+    expect(container.querySelectorAll('.katex')).toHaveLength(MAX_FORMULAS);
+    expect(container.textContent).toContain('$a$ $a$');
   });
 
   it('caps what one formula can draw and expand (katex-options.ts)', async () => {

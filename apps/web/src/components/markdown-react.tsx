@@ -14,8 +14,20 @@ interface Open {
   children: ReactNode[];
 }
 
+/**
+ * At most this many formulas of one text are drawn by KaTeX; the rest are shown as their source.
+ * Each formula is a dozen elements: an answer of 10,000 × `$a` is 2,500 formulas, and 50 such
+ * answers on the review page were 1.5 million elements and a 38 s long task at 4× CPU
+ * (bench/review-render.ts). A real answer has a few dozen.
+ */
+export const MAX_FORMULAS = 100;
+
+interface Budget {
+  formulas: number;
+}
+
 /** The tokens as React nodes; `math` draws formulas (null: KaTeX is not loaded, formulas are left empty). */
-export function renderTokens(tokens: Token[], math: RenderMath | null): ReactNode[] {
+export function renderTokens(tokens: Token[], math: RenderMath | null, budget: Budget = { formulas: MAX_FORMULAS }): ReactNode[] {
   const root: Open = { token: null, children: [] };
   const stack: Open[] = [root];
   tokens.forEach((token, key) => {
@@ -28,7 +40,7 @@ export function renderTokens(tokens: Token[], math: RenderMath | null): ReactNod
       stack[stack.length - 1]!.children.push(element(open, key));
       return;
     }
-    stack[stack.length - 1]!.children.push(leaf(token, key, math));
+    stack[stack.length - 1]!.children.push(leaf(token, key, math, budget));
   });
   // Unclosed tokens (markdown-it always closes them; kept for safety) keep their content.
   while (stack.length > 1) {
@@ -63,10 +75,10 @@ function element({ token, children }: Open, key: number): ReactNode {
   return createElement(TAGS.has(token.tag) ? token.tag : 'span', { key }, ...children);
 }
 
-function leaf(token: Token, key: number, math: RenderMath | null): ReactNode {
+function leaf(token: Token, key: number, math: RenderMath | null, budget: Budget): ReactNode {
   switch (token.type) {
     case 'inline':
-      return <Fragment key={key}>{renderTokens(token.children ?? [], math)}</Fragment>;
+      return <Fragment key={key}>{renderTokens(token.children ?? [], math, budget)}</Fragment>;
     case 'text':
       return token.content;
     case 'softbreak':
@@ -86,11 +98,16 @@ function leaf(token: Token, key: number, math: RenderMath | null): ReactNode {
       return <hr key={key} />;
     // An image is not shown (a task carries its own picture): its description stays as text.
     case 'image':
-      return <Fragment key={key}>{renderTokens(token.children ?? [], math)}</Fragment>;
+      return <Fragment key={key}>{renderTokens(token.children ?? [], math, budget)}</Fragment>;
     case 'math_inline':
-      return <span key={key} className="math-text__inline" dangerouslySetInnerHTML={{ __html: math ? math(token.content, false) : '' }} />;
     case 'math_block':
-      return <div key={key} className="math-text__display" dangerouslySetInnerHTML={{ __html: math ? math(token.content, true) : '' }} />;
+      if (budget.formulas <= 0) return `${token.markup}${token.content}${token.markup}`;
+      budget.formulas--;
+      return token.type === 'math_block' ? (
+        <div key={key} className="math-text__display" dangerouslySetInnerHTML={{ __html: math ? math(token.content, true) : '' }} />
+      ) : (
+        <span key={key} className="math-text__inline" dangerouslySetInnerHTML={{ __html: math ? math(token.content, false) : '' }} />
+      );
     default:
       // Anything else (raw HTML would land here if it were ever enabled) is shown as its text.
       return token.content;
