@@ -273,6 +273,12 @@ const rows = [...numbers, ...expressions, ...sets, ...texts];
 describe('checker verdicts', () => {
   const judge = new Judge();
 
+  it('judges the same after its engine is renewed (bounding the symbols it accumulates)', () => {
+    const renewing = new Judge(2);
+    const verdicts = Array.from({ length: 7 }, (_, i) => renewing.check({ kind: 'expression', key: 'x^2-1' }, i % 2 ? 'x^2+1' : '(x-1)(x+1)'));
+    expect(verdicts).toEqual(['correct', 'incorrect', 'correct', 'incorrect', 'correct', 'incorrect', 'correct']);
+  });
+
   it('has at least 150 cases across the four kinds', () => {
     expect(rows.length).toBeGreaterThanOrEqual(150);
     expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['number', 'expression', 'set', 'text']));

@@ -46,12 +46,30 @@ interface Parsed {
 /** Parsed keys kept per worker: a class's 30 answers to one task parse the key once. */
 const KEY_CACHE_MAX = 500;
 
+/**
+ * The engine declares every new symbol it meets and keeps it (about 2.5 KB per answer with fresh
+ * names, measured): a long-lived worker starts a fresh engine after this many uses instead.
+ */
+const ENGINE_USES_MAX = 1_000;
+
 export class Judge {
-  private readonly ce = new ComputeEngine();
+  private ce = Judge.engine();
+  private uses = 0;
   private readonly keys = new Map<string, Parsed[] | SetReading[] | undefined>();
 
-  constructor() {
-    this.ce.precision = HIGH_PRECISION;
+  constructor(private readonly engineUsesMax = ENGINE_USES_MAX) {}
+
+  private static engine(): ComputeEngine {
+    const ce = new ComputeEngine();
+    ce.precision = HIGH_PRECISION;
+    return ce;
+  }
+
+  private renewEngineIfWorn(): void {
+    if (++this.uses <= this.engineUsesMax) return;
+    this.ce = Judge.engine();
+    this.keys.clear(); // parsed keys belong to the old engine
+    this.uses = 1;
   }
 
   /**
@@ -61,6 +79,7 @@ export class Judge {
   check(spec: CheckSpec, answer: string, softLimitMs = Number.POSITIVE_INFINITY): CheckVerdict {
     if (answer.length > CHECKABLE_ANSWER_MAX || spec.key.length > ANSWER_KEY_MAX) return 'unsure';
     if (answer.trim() === '') return 'unsure';
+    this.renewEngineIfWorn();
     try {
       return Number.isFinite(softLimitMs)
         ? this.ce.withTimeLimit(softLimitMs, () => this.decide(spec, answer))
@@ -90,6 +109,7 @@ export class Judge {
   }
 
   parseKey(kind: CheckableKind, key: string, softLimitMs = Number.POSITIVE_INFINITY): KeyParse {
+    this.renewEngineIfWorn();
     try {
       return Number.isFinite(softLimitMs)
         ? this.ce.withTimeLimit(softLimitMs, () => this.readKey(kind, key))
