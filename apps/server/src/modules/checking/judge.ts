@@ -199,9 +199,11 @@ export class Judge {
     }
     if (key.expr.isSame(answer.expr)) return 'correct';
     const [va, vb] = [approximate(this.ce, key.expr), approximate(this.ce, answer.expr)];
-    if (va && vb && tol.n > 0n) {
-      if (clearlyWithin(va, vb, tol)) return 'correct';
-      if (clearlyDifferent(va, vb, tol)) return 'incorrect';
+    if (tol.n > 0n) {
+      if (va && vb && clearlyWithin(va, vb, tol)) return 'correct';
+      if (va && vb && clearlyDifferent(va, vb, tol)) return 'incorrect';
+      // Too close to the tolerance's edge to tell numerically: only an exact equality decides.
+      return this.simplifiesToSame(key, answer) ? 'correct' : 'unsure';
     }
     return this.constantsVerdict(key, answer, va, vb);
   }
