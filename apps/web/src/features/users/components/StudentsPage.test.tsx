@@ -89,13 +89,15 @@ describe('StudentsPage (SEED.md §2, §4)', () => {
 
     it('lets the owner manage teacher accounts and hand ownership on after confirming', async () => {
       setSession(makeToken({ ...owner }));
-      let users = [newTeacher, owner, colleague];
+      // A teacher whose row does not change in the hand-over must lose the button too.
+      const bystander: User = { ...colleague, id: 6, login: 'bystander', name: 'Сторонній' };
+      let users = [newTeacher, owner, colleague, bystander];
       const calls: string[] = [];
       mockFetch((method, path) => {
         calls.push(`${method} ${path}`);
         if (method === 'GET' && path === '/api/users') return jsonResponse(users);
         if (method === 'POST' && path === '/api/users/4/owner') {
-          users = [newTeacher, { ...owner, owner: false }, { ...colleague, owner: true }];
+          users = [newTeacher, { ...owner, owner: false }, { ...colleague, owner: true }, bystander];
           return new Response(null, { status: 204 });
         }
         return jsonResponse({}, 404);
@@ -106,6 +108,7 @@ describe('StudentsPage (SEED.md §2, §4)', () => {
       expect(screen.getByRole('button', { name: 'Set password: colleague' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Deactivate: colleague' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Make owner: newcomer' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Make owner: bystander' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Make owner: colleague' }));
       const message = await screen.findByText(/Make Колега the school's owner\?/);
       const dialog = message.closest('.p-dialog') as HTMLElement;

@@ -109,6 +109,7 @@ export function StudentsPage() {
       busyUserId={busyUserId}
       caption={caption}
       actions={(user) => accountActions(actor, user)}
+      ownerView={actor?.owner ?? false}
       onToggle={toggle}
       onSetPassword={setPasswordFor}
       onMakeOwner={askMakeOwner}

@@ -14,6 +14,8 @@ interface Props {
   caption: string;
   /** What the signed-in teacher may do to each account (PRODUCT.md §16). */
   actions: (user: User) => AccountActions;
+  /** Whether the signed-in teacher is the owner: the table is drawn afresh when it changes. */
+  ownerView: boolean;
   onToggle: (user: User) => void;
   onSetPassword: (user: User) => void;
   onMakeOwner: (user: User) => void;
@@ -24,7 +26,7 @@ interface Props {
  * owner is marked; an action the signed-in teacher may not take is not offered (the server refuses
  * it too), and a teacher account they may not manage says who can.
  */
-export function UsersTable({ users, loading, emptyText, busyUserId, caption, actions, onToggle, onSetPassword, onMakeOwner }: Props) {
+export function UsersTable({ users, loading, emptyText, busyUserId, caption, actions, ownerView, onToggle, onSetPassword, onMakeOwner }: Props) {
   const { t } = useTranslation();
   const dash = <span aria-label="—">—</span>;
   const name = (user: User) =>
@@ -94,6 +96,9 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
   return (
     <div className="table-scroll">
       <DataTable
+        // PrimeReact keeps a row's cells while its data is unchanged: a hand-over changes what
+        // every row offers, so the table starts over.
+        key={ownerView ? 'owner-view' : 'teacher-view'}
         value={users}
         loading={loading}
         dataKey="id"
