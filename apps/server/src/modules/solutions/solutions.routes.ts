@@ -30,8 +30,8 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('The solutions the filter selects among those you may see (an empty list when none).', solutionListSchema) },
     },
     onRequest: app.authorize('solution.list'),
-    // The answer depends only on the filter the caller is allowed (and the day image links
-    // expire): kept as ready JSON bytes until the data changes, so a teacher reloading the review
+    // The answer depends only on the filter the caller is allowed (and the ten-minute window its image
+    // links are signed in): kept as ready JSON bytes until the data changes, so a teacher reloading the review
     // list, or two teachers of a group, cost one read.
     handler: async (request, reply) => {
       const filter = service.visibleFilter(currentUser(request), request.query);

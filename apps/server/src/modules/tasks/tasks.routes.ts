@@ -20,7 +20,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const encodeList = jsonEncoder(taskListSchema);
   const lists = new ReadCache(dataVersion(app.db, app.dialect));
   /**
-   * The list depends only on the caller's groups (and the day its image links expire), so each
+   * The list depends only on the caller's groups (and the ten-minute window its image links are signed in), so each
    * group set's answer is kept as ready JSON bytes until the data changes: every student of a class
    * opening the arena gets the same bytes.
    */
