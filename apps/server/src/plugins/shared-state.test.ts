@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { createUser, TEST_PASSWORD } from '../test/fixtures.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
-const limits: Partial<Config> = { loginFreeFailures: 3, loginRateLimitPerIp: 100, rateLimitPerIp: 6, signUpRateLimitPerIp: 2 };
+const limits: Partial<Config> = { loginFreeFailures: 3, loginRateLimit: 10, loginRateLimitPerIp: 100, rateLimitPerIp: 6, signUpRateLimitPerIp: 2 };
 
 const login = (app: FastifyInstance, loginName: string, password: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress: ip, headers: { 'accept-language': 'en' } });
@@ -53,6 +53,22 @@ describe.skipIf(!REDIS_URL)('limits shared by several instances through Redis', 
     ).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(37);
+  });
+
+  it("1,000 failures for the owner's login over both instances, from one address and from 500, never stop the owner signing in from a clean address", async () => {
+    const { user } = await createUser(a, { role: 'teacher', login: `owner${process.pid}` });
+    for (let sent = 0; sent < 1000; sent += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => {
+          const n = sent + i;
+          const app = n % 2 ? b : a.app;
+          return n % 2 ? login(app, user.login, `guess-${n}`, '10.9.5.1') : login(app, user.login, `guess-${n}`, `10.10.${n >> 8}.${n & 255}`);
+        }),
+      );
+      if (sent === 0 || sent === 80 || sent === 980) {
+        for (const app of [a.app, b]) expect((await login(app, user.login, TEST_PASSWORD, `10.9.6.${sent % 250}`)).statusCode, `after ${sent + 20}`).toBe(200);
+      }
+    }
   });
 
   it('a successful login on one instance clears the failures counted by the other', async () => {
