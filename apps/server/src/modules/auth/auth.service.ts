@@ -31,15 +31,21 @@ export class AuthService {
     private readonly limits: SignInLimits,
   ) {}
 
-  async login(input: LoginRequest, ip: string): Promise<AuthenticatedUser> {
+  /**
+   * `device`: the id of a browser that has signed in to this login before (device-cookie.ts), or
+   * undefined. Such a browser's attempts are counted for it alone, not with its address: behind a
+   * school's one address a guessing student cannot make the teacher's own browser wait.
+   */
+  async login(input: LoginRequest, ip: string, device?: string): Promise<AuthenticatedUser> {
     const key = loginKey(input.login);
-    await consumeOrRefuse(this.limits.attemptsPerAddress, ip);
+    const origin = device ? `device:${device}` : ip;
+    await consumeOrRefuse(this.limits.attemptsPerAddress, origin);
     const failuresOfLogin = (await this.limits.failuresPerLogin.get(key))?.consumedPoints ?? 0;
     // Many failures from everywhere (guesses spread over many addresses): each address may still
     // try once at once, then waits. Unknown logins are counted alike, so the rule reveals nothing.
     const free = failuresOfLogin >= this.limits.loginUnderAttackAt ? 1 : undefined;
     // Taken before the slow hash: guesses sent together are counted before any is checked.
-    const turn = await this.limits.guessesPerLoginAndAddress.take(`${key}\n${ip}`, free);
+    const turn = await this.limits.guessesPerLoginAndAddress.take(`${key}\n${origin}`, free);
     let credentials;
     let valid;
     try {

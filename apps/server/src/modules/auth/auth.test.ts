@@ -257,6 +257,36 @@ describe.each(testDatabases())('sign-in guessing on %s', (dialect) => {
     for (const r of responses.filter((x) => x.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it("behind one school address, a student's guessing never makes the teacher's own browser wait", async () => {
+    const { user } = await createUser(t, { role: 'teacher' });
+    const school = '10.30.0.1';
+    const signIn = (password: string, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: user.login, password }, remoteAddress: school, headers: cookie ? { cookie } : {} });
+    const first = await signIn(TEST_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/^mathclub_device=[\w.~-]+;/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/api\/auth\/login/);
+    const cookie = setCookie.split(';')[0]!;
+    // A student at the same address guesses (no cookie): slowed as before.
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`student-guess-${i}`)));
+    expect(guesses.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect((await signIn(TEST_PASSWORD)).statusCode, 'the address itself waits').toBe(429);
+    // The teacher's browser is counted on its own: in at once, even after a typo.
+    expect((await signIn('teacher-typo', cookie)).statusCode).toBe(401);
+    expect((await signIn(TEST_PASSWORD, cookie)).statusCode).toBe(200);
+    // A made-up cookie, or one signed for another login, is just the address.
+    const forged = `mathclub_device=${'A'.repeat(22)}.${'B'.repeat(43)}`;
+    expect((await signIn(TEST_PASSWORD, forged)).statusCode).toBe(429);
+    const other = await createUser(t);
+    const otherCookie = String(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: other.user.login, password: TEST_PASSWORD }, remoteAddress: '10.30.0.2' })).headers['set-cookie'],
+    ).split(';')[0]!;
+    expect((await signIn(TEST_PASSWORD, otherCookie)).statusCode).toBe(429);
+  });
+
   it('the right password forgets the failures of that login and address', async () => {
     const { user } = await createUser(t);
     for (let i = 0; i < 4; i++) expect((await attempt(user.login, `typo-${i}`, '10.9.0.1')).statusCode).toBe(401);
@@ -287,5 +317,15 @@ describe.each(testDatabases())('sign-in attempts per address on %s', (dialect) =
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address still gets through.
     expect((await attempt('someone', 'whatever-pass', '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('a browser that signed in to its login before is not held up by its address being used up', async () => {
+    const { user } = await createUser(t);
+    const before = await attempt(user.login, TEST_PASSWORD, '10.2.1.1');
+    const cookie = String(before.headers['set-cookie']).split(';')[0]!;
+    for (let i = 0; i < 8; i++) await attempt(`spray${i}`, 'whatever-pass', '10.2.1.1');
+    expect((await attempt(user.login, TEST_PASSWORD, '10.2.1.1')).statusCode).toBe(429);
+    const known = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: user.login, password: TEST_PASSWORD }, remoteAddress: '10.2.1.1', headers: { cookie } });
+    expect(known.statusCode).toBe(200);
   });
 });
