@@ -94,7 +94,7 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
   };
 
   return (
-    <div className="table-scroll">
+    <div className="table-scroll users-table">
       <DataTable
         // PrimeReact keeps a row's cells while its data is unchanged: a hand-over changes what
         // every row offers, so the table starts over.
