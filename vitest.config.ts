@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace: each project keeps its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: ['packages/shared', 'apps/server', 'apps/web', 'bench'],
   },
 });
