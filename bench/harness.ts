@@ -10,7 +10,7 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { cliArg } from './cli.js';
 import { compareRuns, cpuCeiling, formatRatio, median, type Comparison } from './compare.js';
-import { baselineAnswer, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
+import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
 
@@ -97,7 +97,7 @@ export interface RunOptions {
   dialect?: 'sqlite' | 'postgres';
   /** Server and baseline runs, interleaved (server, baseline, server, baseline, …). */
   pairs?: number;
-  /** Warm-up requests each side gets before the first measured run (reads only; default 300). */
+  /** Warm-up requests each side gets before the first measured run (reads only; default WARMUP_REQUESTS). */
   warmup?: number;
 }
 
@@ -144,11 +144,14 @@ export async function interleave(
   run: RunOptions & { connections?: number; beforeTargetRun?: () => Promise<void> },
 ): Promise<Interleaved> {
   const options = run.amount ? { amount: run.amount, connections: run.connections } : { seconds: run.seconds, connections: run.connections };
-  const warmup = run.warmup ?? 300;
-  // Reads are warmed up first (JIT, caches), the baseline with the very same requests.
+  const warmup = run.warmup ?? WARMUP_REQUESTS;
+  // Reads are warmed up first (JIT, caches), the baseline with the very same requests, at the
+  // run's connections: with 300 requests at 8 connections the first measured run of each line
+  // still came out 2-7x below the next (autocannon's own code, in this process, was cold too),
+  // and since the server runs first in each pair that penalised the server side only.
   if (spec.warmup && warmup > 0) {
-    await runLoad(target.url, spec.warmup, { amount: warmup, connections: 8 });
-    await runLoad(baseline.url, spec.warmup, { amount: warmup, connections: 8 });
+    await runLoad(target.url, spec.warmup, { amount: warmup, connections: run.connections ?? CONNECTIONS });
+    await runLoad(baseline.url, spec.warmup, { amount: warmup, connections: run.connections ?? CONNECTIONS });
   }
   const targetRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
   const baselineRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
@@ -180,6 +183,9 @@ export async function interleave(
     ...(baselineCpuMsPerRequest === undefined ? {} : { baselineCpuMsPerRequest }),
   };
 }
+
+/** Warm-up requests each side gets before a line's first measured run (reads). */
+export const WARMUP_REQUESTS = 3000;
 
 /** Pairs of (server, baseline) runs per line unless `--pairs` says otherwise. */
 export const DEFAULT_PAIRS = Number(cliArg('pairs', '2'));
