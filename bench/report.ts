@@ -54,6 +54,10 @@ export interface BenchReport {
     peak?: LessonPeak;
   }[];
   web: { js: PageJs[]; lighthouse: (LighthouseScores & { performanceRuns?: number[] })[] } | undefined;
+  /** Set when the web part was tried and failed (the server lines stand without it). */
+  webError?: string;
+  /** True when run with --no-web. */
+  webSkipped?: boolean;
   durationSeconds?: number;
 }
 
@@ -220,6 +224,8 @@ export function renderReport(r: BenchReport): string {
       '',
     );
   }
+  if (r.webSkipped) lines.push('## Web app', '', 'Not measured in this run (`--no-web`).', '');
+  if (r.webError) lines.push('## Web app', '', `The web measurement failed in this run: ${r.webError}`, '');
   if (r.durationSeconds) lines.push(`The whole run took ${r.durationSeconds} s.`, '');
   return lines.join('\n');
 }

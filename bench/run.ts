@@ -157,6 +157,7 @@ async function main() {
     seconds: SECONDS,
     databases: [],
     web: undefined,
+    ...(SKIP_WEB ? { webSkipped: true } : {}),
   };
 
   for (const dialect of dialects) {
@@ -179,6 +180,10 @@ async function main() {
         for (const l of lighthouse) console.log(`  ${l.name}: performance ${l.performance} (runs ${l.performanceRuns.join(', ')}), accessibility ${l.accessibility}, best practices ${l.bestPractices}`);
         web = { js, lighthouse };
       }
+    } catch (error) {
+      // The server measurements stand without the web part; the report says what happened.
+      console.error('  web measurement failed:', error);
+      report.webError = String(error instanceof Error ? error.message : error).split('\n')[0]!;
     } finally {
       await suite.server.stop();
       await suite.prepared.drop();
@@ -187,12 +192,18 @@ async function main() {
     const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
     const growth = await growthSuite(dialect, passwordHash, { tasksMine: byName('GET /api/tasks/mine'), leaderboard: byName('GET /api/leaderboard') });
     report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak });
+    // Written after each engine too, so a failure later keeps what was measured.
+    writeReport(report, started);
   }
 
+  writeReport(report, started);
+  console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
+}
+
+function writeReport(report: BenchReport, started: number) {
   report.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(ROOT, 'bench', 'report.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(path.join(ROOT, 'bench', 'report.md'), renderReport(report));
-  console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
 }
 
 main().catch((error: unknown) => {
