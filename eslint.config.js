@@ -7,7 +7,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'apps/server/src/test/generated-client/generated/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,9 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { ensureChromium, systemHost } from './scripts/find-chromium.js';
 
 // E2E_PORT / E2E_DATA_DIR let two runs on one machine stay out of each other's way.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
-/** E2E journeys in Debian's Chromium against the built app, served the way `npm start` serves it. */
+// The browser finder (scripts/find-chromium.ts): found, installed where it may be, or one line saying
+// what to run. `npm run test:e2e` runs it once before the build too, so a refusal comes before the wait.
+const chromium = ensureChromium(systemHost());
+
+/** E2E journeys in Chromium (Debian's, on CI) against the built app, served the way `npm start` serves it. */
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
@@ -21,7 +26,7 @@ export default defineConfig({
     locale: 'uk-UA',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium.path,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { cliArg } from './cli.js';
 import { medianScores } from './lighthouse-median.js';
 import { startServer } from './load.js';
-import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
+import { chromiumBinary, measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
 
 const RUNS = Number(cliArg('runs', '3'));
 const PORT = Number(cliArg('port', '3390'));
@@ -104,7 +104,7 @@ async function answerLikeAStudent(url: string, taskIds: number[], studentToken: 
 /** Full-page screenshots of each page at phone and desktop width in both languages, to look at. */
 async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string) {
   mkdirSync(dir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], headless: true });
+  const browser = await chromium.launch({ executablePath: chromiumBinary(), args: ['--no-sandbox', '--disable-gpu'], headless: true });
   try {
     for (const p of pages) {
       for (const lang of ['en', 'uk'] as const) {

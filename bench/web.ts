@@ -5,8 +5,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { ensureChromium, systemHost } from '../scripts/find-chromium.js';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+let chromiumPath: string | undefined;
+/** The same browser the end-to-end tests use (scripts/find-chromium.ts), looked up when first launched. */
+export function chromiumBinary(): string {
+  return (chromiumPath ??= ensureChromium(systemHost()).path);
+}
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface PageToMeasure {
@@ -24,7 +29,7 @@ export interface PageJs {
 
 /** The JavaScript a page downloads on its first load, gzip-compressed at level 9 and summed. */
 export async function measureFirstLoadJs(baseUrl: string, pages: PageToMeasure[]): Promise<PageJs[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: chromiumBinary(), args: CHROME_ARGS, headless: true });
   const out: PageJs[] = [];
   try {
     for (const p of pages) {
@@ -75,9 +80,9 @@ export interface LighthouseOptions {
   saveDir?: string;
 }
 
-/** Lighthouse in its default mobile mode, in the system Chromium, for each page. */
+/** Lighthouse in its default mobile mode, in the browser finder's Chromium, for each page. */
 export async function runLighthouse(baseUrl: string, pages: PageToMeasure[], options: LighthouseOptions = {}): Promise<LighthouseScores[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROME_ARGS] });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumBinary(), chromeFlags: ['--headless=new', ...CHROME_ARGS] });
   const out: LighthouseScores[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

@@ -47,7 +47,7 @@ describe('a database that refuses connections', () => {
     const app = await buildApp(testConfig(dataDir), { database });
     try {
       await app.ready();
-      const token = app.issueToken({ id: 1, login: 'x', name: 'x', role: 'teacher', activated: true, grade: null, gradeLetter: null, groups: [] });
+      const token = app.issueToken({ id: 1, login: 'x', name: 'x', role: 'teacher', activated: true, owner: false, grade: null, gradeLetter: null, groups: [] });
       const calls = [
         { method: 'GET' as const, url: '/api/ready' },
         { method: 'GET' as const, url: '/api/users', headers: { authorization: `Bearer ${token}` } },

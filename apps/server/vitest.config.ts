@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Fails a test whose answers do not match the OpenAPI document (test/openapi-response-check.ts).
+    setupFiles: ['src/test/openapi-check-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -7,8 +7,12 @@ import { bearer, createGroup, createUser, TEST_PASSWORD } from '../../apps/serve
 import { multipartBody } from '../../apps/server/src/modules/files/multipart-test-body.js';
 import { plainJpeg } from '../../apps/server/src/modules/files/test-images.js';
 
-/** Every kind of caller the access table tries. "A" is the caller's own group, "B" another one. */
-export const CALLERS = ['anonymous', 'inactive', 'deactivated', 'student', 'otherStudent', 'teacher', 'otherTeacher'] as const;
+/**
+ * Every kind of caller the access table tries. "A" is the group of `student` and `teacher`, "B" the
+ * group of `otherStudent` and `otherTeacher`; the owner (PRODUCT.md §16) teaches a third group, C.
+ * `pending` signed up and was never activated; `deactivated` was active when its token was minted.
+ */
+export const CALLERS = ['anonymous', 'pending', 'deactivated', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'owner'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 export interface CallerInfo {
@@ -26,13 +30,14 @@ export interface Secret {
 }
 
 /**
- * Two groups with a teacher and students each, plus callers that must be shut out:
- * "inactive" (never activated, token minted anyway) and "deactivated" (token minted while active).
- * Tasks and solutions with images are created through the API so every secret is real.
+ * Two groups with a teacher and students each, the owner in a third, plus callers that must be
+ * shut out: "pending" (never activated, token minted anyway) and "deactivated" (token minted while
+ * active). Tasks and solutions with images are created through the API so every secret is real.
  */
 export interface World {
   groupA: number;
   groupB: number;
+  groupC: number;
   callers: Record<Caller, CallerInfo>;
   classmateId: number;
   taskA: number;
@@ -57,8 +62,9 @@ const keyOf = (url: string | undefined): string => {
 export async function buildWorld(t: TestApp): Promise<World> {
   const groupA = (await createGroup(t)).id;
   const groupB = (await createGroup(t)).id;
-  const make = async (role: 'student' | 'teacher', groupId: number, activated = true): Promise<CallerInfo> => {
-    const { user, token } = await createUser(t, { role, groupIds: [groupId], activated });
+  const groupC = (await createGroup(t)).id;
+  const make = async (role: 'student' | 'teacher', groupId: number, activated = true, owner = false): Promise<CallerInfo> => {
+    const { user, token } = await createUser(t, { role, groupIds: [groupId], activated, owner });
     return { token, id: user.id, login: user.login, groupId };
   };
   const student = await make('student', groupA);
@@ -66,7 +72,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const otherStudent = await make('student', groupB);
   const teacher = await make('teacher', groupA);
   const otherTeacher = await make('teacher', groupB);
-  const inactive = await make('student', groupA, false);
+  const owner = await make('teacher', groupC, true, true);
+  const pending = await make('student', groupA, false);
   const deactivated = await make('student', groupA);
   await t.db.updateTable('users').set({ activated: 0 }).where('id', '=', deactivated.id).execute();
 
@@ -82,7 +89,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   return {
     groupA,
     groupB,
-    callers: { anonymous: { token: undefined, id: 0, login: 'nobody-at-all', groupId: 0 }, inactive, deactivated, student, otherStudent, teacher, otherTeacher },
+    groupC,
+    callers: { anonymous: { token: undefined, id: 0, login: 'nobody-at-all', groupId: 0 }, pending, deactivated, student, otherStudent, teacher, otherTeacher, owner },
     classmateId: classmate.id,
     taskA: taskA.id,
     taskB: taskB.id,
@@ -102,7 +110,7 @@ export { TEST_PASSWORD };
 /** Rows per table: what a refused request must leave unchanged. */
 export async function rowCounts(db: Kysely<DB>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['users', 'groups', 'user_groups', 'tasks', 'solutions'] as const) {
+  for (const table of ['users', 'groups', 'user_groups', 'tasks', 'solutions', 'revoked_tokens'] as const) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createDb, type Database } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { logoutRoutes } from './modules/auth/logout.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { registerImages } from './modules/files/images.js';
 import { createSessionUserLookup } from './modules/users/session-user-lookup.js';
@@ -12,11 +13,15 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { solutionsRoutes } from './modules/solutions/solutions.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { signInWarningsRoutes } from './modules/users/sign-in-warnings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
+import { registerGuessLimits } from './plugins/guess-limits.js';
+import { registerNoStore } from './plugins/no-store.js';
+import { registerRouteList } from './plugins/route-list.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSharedState } from './plugins/shared-state.js';
 import { serializerCompiler } from './plugins/serializer.js';
@@ -33,6 +38,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimit,
+    // Nobody holds a connection, or an upload slot, by sending slowly or not at all: a silent
+    // connection is closed after the idle timeout, a request must arrive within the request
+    // timeout, its headers within the headers timeout (docs/security.md, "Uploads").
+    connectionTimeout: config.requestIdleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks the request and headers timeouts at this interval (30 s by default).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5_000, config.headersTimeoutMs) },
     trustProxy: config.trustProxy,
     // Keep Fastify's secure-json-parse defaults: __proto__ / constructor.prototype keys are refused.
     onProtoPoisoning: 'error',
@@ -63,15 +75,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerImages(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
+  registerRouteList(app);
   registerErrorHandling(app);
   await registerSharedState(app, config);
+  registerGuessLimits(app, config);
   await registerSecurity(app, config);
-  await registerDocs(app);
+  await registerDocs(app, config);
   await registerAuth(app, config);
+  registerNoStore(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(logoutRoutes);
   await app.register(usersRoutes);
+  await app.register(signInWarningsRoutes);
   await app.register(groupsRoutes);
   await app.register(leaderboardRoutes);
   await app.register(filesRoutes);

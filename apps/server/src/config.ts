@@ -27,9 +27,19 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Built SPA served on every non-API GET; a placeholder page is shown when it does not exist. */
   webDistDir: string;
-  /** Failed login attempts allowed per login within `loginWindowMs`. */
+  /**
+   * Failed sign-ins for one login, from every address, within `loginFailureWindowSeconds`, after
+   * which each address gets one free guess for it instead of `loginFreeFailures`; teachers see the
+   * account flagged on the Students page from this count on.
+   */
   loginRateLimit: number;
-  loginWindowMs: number;
+  /** Wrong passwords per (login, address) answered at once; then 1 s, 2 s, 4 s… up to `loginMaxDelaySeconds`. */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** How long failures are remembered (a fixed window from the first one). */
+  loginFailureWindowSeconds: number;
+  /** Wrong current passwords per account (PUT /api/users/me/password) answered at once; then the same delays. */
+  passwordChangeFreeFailures: number;
   /** Requests per minute per IP over the whole API. */
   rateLimitPerIp: number;
   /** Login attempts per minute per IP. */
@@ -39,6 +49,15 @@ export interface Config {
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /**
+   * A connection that sends nothing for this long is closed (Fastify's connectionTimeout): a
+   * stalled upload gives its slot back. Progressing uploads, however slow, are never cut by it.
+   */
+  requestIdleTimeoutMs: number;
+  /** The longest a whole request, headers and body, may take to arrive (Fastify's requestTimeout). */
+  requestTimeoutMs: number;
+  /** The longest the headers of a request may take to arrive (Node's headersTimeout). */
+  headersTimeoutMs: number;
   passwordHash: PasswordHashCost;
   /** IANA time zone the school lives in: where "this week" and "this month" of the leaderboards begin. */
   schoolTimeZone: string;
@@ -83,6 +102,17 @@ export function parseDuration(text: string): number | undefined {
   return seconds > 0 ? seconds : undefined;
 }
 
+/** A duration variable (5m, 30s, 1h or seconds), in seconds. */
+const durationEnv = (fallback: string, name: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const s = parseDuration(v);
+      if (s === undefined) ctx.addIssue({ code: 'custom', message: `${name} must look like 30s, 5m, 1h or a number of seconds` });
+      return s ?? 0;
+    });
+
 const envSchema = z.object({
   /** TCP port the server listens on. */
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -109,8 +139,15 @@ const envSchema = z.object({
     }),
   /** Built web app to serve (default apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Failed login attempts allowed per login per 15 minutes. */
+  /**
+   * Failed sign-ins for one login from all addresses in 24 h after which every address gets a single
+   * free guess for it (then waits), and teachers see the account flagged. Nobody is locked out.
+   */
   LOGIN_RATE_LIMIT: positiveInt.default(10),
+  /** Wrong passwords per login and address answered at once; then waits of 1 s, 2 s, 4 s… */
+  LOGIN_FREE_ATTEMPTS: positiveInt.default(5),
+  /** The longest wait between two guesses from one address for one login: 5m, 300 or similar. */
+  LOGIN_MAX_DELAY: durationEnv('5m', 'LOGIN_MAX_DELAY'),
   /**
    * API requests allowed per IP per minute (pages and assets are not counted). Sized for a whole
    * classroom sharing one school NAT address; behind a reverse proxy set TRUST_PROXY=true.
@@ -120,6 +157,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** Sign-ups accepted per IP per hour (each costs a deliberately slow password hash). */
   SIGNUP_RATE_LIMIT_PER_IP: positiveInt.default(60),
+  /** A connection silent this long is closed (a stalled upload gives its slot back): 30s, 1m… */
+  REQUEST_IDLE_TIMEOUT: durationEnv('30s', 'REQUEST_IDLE_TIMEOUT'),
+  /** The longest a whole request may take to arrive: 10 min lets 5 MB through a 70 kbit/s line. */
+  REQUEST_TIMEOUT: durationEnv('10m', 'REQUEST_TIMEOUT'),
+  /** The longest a request's headers may take to arrive. */
+  HEADERS_TIMEOUT: durationEnv('20s', 'HEADERS_TIMEOUT'),
   /** true when behind a reverse proxy that sets X-Forwarded-For (needed for per-IP limits there). */
   TRUST_PROXY: booleanEnv.default(false),
   /** IANA time zone for the leaderboards' week (from Monday 00:00) and month (from the 1st 00:00). */
@@ -206,12 +249,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(base, e.WEB_DIST_DIR) : defaultWebDist(),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    loginWindowMs: 15 * 60 * 1000,
+    loginFreeFailures: e.LOGIN_FREE_ATTEMPTS,
+    loginMaxDelaySeconds: e.LOGIN_MAX_DELAY,
+    loginFailureWindowSeconds: 24 * 60 * 60,
+    passwordChangeFreeFailures: e.LOGIN_FREE_ATTEMPTS,
     rateLimitPerIp: e.RATE_LIMIT_PER_IP,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
     passwordHash: PRODUCTION_HASH_COST,
     schoolTimeZone: e.SCHOOL_TIME_ZONE,
     redisUrl: e.REDIS_URL,

@@ -20,8 +20,8 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** A signed JWT plus the user it describes (the same facts the token carries). */
 export const loginResponseSchema = z.object({
-  access_token: z.string(),
-});
+  access_token: z.string().meta({ description: 'A signed JWT to send as `Authorization: Bearer <token>`.' }),
+}).meta({ id: 'AccessToken', description: 'A signed access token (JWT) for the bearer scheme.' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** What the access token says about its holder (SEED.md §3 "Authenticated user"). */
@@ -31,6 +31,8 @@ export const authenticatedUserSchema = z.object({
   name: z.string(),
   role: roleSchema,
   activated: z.boolean(),
+  /** The school's owner (PRODUCT.md §16). */
+  owner: z.boolean(),
   grade: gradeSchema.nullable(),
   gradeLetter: gradeLetterSchema.nullable(),
   groups: z.array(groupSchema),

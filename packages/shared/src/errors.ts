@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'GROUP_NAME_TAKEN',
   'GROUP_NOT_EMPTY',
   'CANNOT_DEACTIVATE_SELF',
+  'OWNER_TARGET_INVALID',
   'SOLUTION_EXISTS',
   'WRONG_PASSWORD',
   'UNSUPPORTED_IMAGE',
@@ -35,7 +36,7 @@ export const apiErrorSchema = z.object({
   /** Human-readable, localised by Accept-Language (fallback uk). */
   message: z.string(),
   validationErrors: z.record(z.string(), z.string()).optional(),
-});
+}).meta({ id: 'ApiError', description: 'Every non-2xx answer: statusCode, a machine-readable code, a localised message and, for input errors, field → i18n key.' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /**

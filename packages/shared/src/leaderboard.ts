@@ -16,5 +16,5 @@ export const leaderboardRowSchema = z.object({
   name: z.string(),
   points: z.number().int(),
   solved: z.number().int(),
-});
+}).meta({ id: 'LeaderboardEntry', description: "One student's rank, points and solved tasks in a group for a period." });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_MAX, FEEDBACK_MAX } from './constants.js';
-import { idParamSchema, isoDateSchema } from './fields.js';
+import { ANSWER_MAX, FEEDBACK_MAX, IMAGE_MAX_BYTES } from './constants.js';
+import { idParamSchema, idSchema, isoDateSchema } from './fields.js';
 
 /** A solution (SEED.md §3), with the review facts PRODUCT.md §6 adds. */
 export const solutionSchema = z.object({
@@ -19,7 +19,7 @@ export const solutionSchema = z.object({
   createdAt: isoDateSchema,
   reviewedAt: isoDateSchema.nullable(),
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+}).meta({ id: 'Solution', description: "A student's answer to a task, with the teacher's verdict once reviewed." });
 export type Solution = z.infer<typeof solutionSchema>;
 
 /** POST /api/solutions text fields (multipart); the image is the optional `solutionImage` part. */
@@ -28,6 +28,19 @@ export const createSolutionFieldsSchema = z.object({
   answer: z.string().trim().max(ANSWER_MAX, 'solutions.error.answerTooLong').default(''),
 });
 export type CreateSolutionFields = z.infer<typeof createSolutionFieldsSchema>;
+/**
+ * POST /api/solutions as a client sends it: the OpenAPI document's multipart/form-data body (the
+ * server reads the parts itself and checks them with createSolutionFieldsSchema).
+ */
+export const createSolutionFormSchema = z.object({
+  taskId: idSchema,
+  answer: z.string().max(ANSWER_MAX).optional().meta({ description: 'Markdown with math. Answer or solutionImage is required.' }),
+  solutionImage: z
+    .string()
+    .optional()
+    .meta({ format: 'binary', description: `A photo of the answer (JPEG, PNG, WebP, GIF, HEIC/AVIF) of at most ${IMAGE_MAX_BYTES} bytes.` }),
+});
+
 export const ANSWER_OR_IMAGE_REQUIRED = 'solutions.error.answerOrImageRequired';
 
 const booleanQuery = z.enum(['true', 'false'], { error: 'common.error.invalidFilter' }).transform((v) => v === 'true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_TEXT_MAX, TASK_TITLE_MAX } from './constants.js';
+import { IMAGE_MAX_BYTES, TASK_TEXT_MAX, TASK_TITLE_MAX } from './constants.js';
 import { idSchema, isoDateSchema, levelSchema, pointsSchema } from './fields.js';
 import { groupSchema } from './groups.js';
 
@@ -15,7 +15,7 @@ export const taskSchema = z.object({
   createdAt: isoDateSchema,
   author: z.object({ id: z.number().int(), name: z.string() }),
   imageSecureUrl: z.string().optional(),
-});
+}).meta({ id: 'Task', description: 'A live task of a group. imageSecureUrl, when present, is a signed link valid for a limited time.' });
 export type Task = z.infer<typeof taskSchema>;
 
 /** Multipart fields arrive as text; an empty one means "not given". */
@@ -40,6 +40,22 @@ export const createTaskFieldsSchema = z.object({
   ),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
+/**
+ * POST /api/tasks as a client sends it: the OpenAPI document's multipart/form-data body (the
+ * server reads the parts itself and checks them with createTaskFieldsSchema).
+ */
+export const createTaskFormSchema = z.object({
+  title: z.string().min(1).max(TASK_TITLE_MAX),
+  text: z.string().max(TASK_TEXT_MAX).optional().meta({ description: 'Markdown with $…$ / $$…$$ math. Text or taskImage is required.' }),
+  level: levelSchema,
+  points: pointsSchema,
+  group: idSchema.meta({ description: 'The id of one of your groups.' }),
+  taskImage: z
+    .string()
+    .optional()
+    .meta({ format: 'binary', description: `An image file (JPEG, PNG, WebP, GIF, HEIC/AVIF) of at most ${IMAGE_MAX_BYTES} bytes.` }),
+});
+
 /** Key shown when neither text nor image is given. */
 export const TEXT_OR_IMAGE_REQUIRED = 'teacher.tasks.form.errors.textOrImageRequired';
 export const GROUP_REQUIRED = 'teacher.tasks.form.errors.groupRequired';

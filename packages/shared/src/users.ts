@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_MAX, NAME_MAX, SELF_SELECTABLE_ROLES } from './constants.js';
 import { newPasswordSchema } from './auth.js';
-import { gradeLetterSchema, gradeSchema, idSchema, roleSchema } from './fields.js';
+import { gradeLetterSchema, gradeSchema, hasNoHiddenCharacters, idSchema, roleSchema } from './fields.js';
 import { groupSchema } from './groups.js';
 
 const loginSchema = z
@@ -16,7 +16,7 @@ const nameSchema = z
   .trim()
   .min(1, 'auth.error.nameRequired')
   .max(NAME_MAX, 'auth.error.nameTooLong')
-  .regex(/^[^\p{Cc}]*$/u, 'auth.error.nameInvalid');
+  .refine(hasNoHiddenCharacters, 'auth.error.nameInvalid');
 
 /**
  * POST /api/users: public sign-up (SEED.md §3 "User (sign-up payload)").
@@ -49,10 +49,12 @@ export const userSchema = z.object({
   name: z.string(),
   role: roleSchema,
   activated: z.boolean(),
+  /** The school's owner (PRODUCT.md §16): the one teacher who manages teacher accounts. */
+  owner: z.boolean(),
   grade: z.number().int().nullable(),
   gradeLetter: z.string().nullable(),
   groups: z.array(groupSchema),
-});
+}).meta({ id: 'User', description: 'A user as every answer shows one (never a password hash).' });
 export type User = z.infer<typeof userSchema>;
 
 /** A group reference as clients send it: an id, or a group object (the whole user is sent back). */
@@ -77,7 +79,8 @@ export const teacherProfileUpdateSchema = z.object({
     .string({ error: 'profileForm.error.nameRequired' })
     .trim()
     .min(1, 'profileForm.error.nameRequired')
-    .max(NAME_MAX, 'profileForm.error.nameTooLong'),
+    .max(NAME_MAX, 'profileForm.error.nameTooLong')
+    .refine(hasNoHiddenCharacters, 'profileForm.error.nameInvalid'),
   groups: z.array(groupRefSchema).max(100),
 });
 export type TeacherProfileUpdate = z.infer<typeof teacherProfileUpdateSchema>;
@@ -95,5 +98,5 @@ export type StudentProfileUpdate = z.infer<typeof studentProfileUpdateSchema>;
 export const profileUpdateResponseSchema = z.object({
   user: userSchema,
   access_token: z.string(),
-});
+}).meta({ id: 'UserProfile', description: 'The changed user and a fresh access token that says the same.' });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;

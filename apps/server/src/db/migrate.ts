@@ -5,6 +5,10 @@ import * as initial from './migrations/2026112100_initial.js';
 import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
 import * as solutionsOpenUnique from './migrations/2026112102_solutions_open_unique.js';
 import * as solutionsAuthorTaskTime from './migrations/2026112110_solutions_author_task_time.js';
+import * as usersOwner from './migrations/2026112300_users_owner.js';
+import * as revokedTokens from './migrations/2026112301_revoked_tokens.js';
+import * as imageKeyIndexes from './migrations/2026112302_image_key_indexes.js';
+import * as groupNameKeyNfkc from './migrations/2026112303_group_name_key_nfkc.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -17,6 +21,10 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112101_sessions_valid_after': sessionsValidAfter,
   '2026112102_solutions_open_unique': solutionsOpenUnique,
   '2026112110_solutions_author_task_time': solutionsAuthorTaskTime,
+  '2026112300_users_owner': usersOwner,
+  '2026112301_revoked_tokens': revokedTokens,
+  '2026112302_image_key_indexes': imageKeyIndexes,
+  '2026112303_group_name_key_nfkc': groupNameKeyNfkc,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -36,13 +44,22 @@ class StaticProvider implements MigrationProvider {
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  return migrate(database);
+}
+
+/** Applies the migrations up to and including `name` only: tests of an upgrade start from there. */
+export async function migrateUpTo(database: Database, name: string): Promise<string[]> {
+  return migrate(database, name);
+}
+
+async function migrate(database: Database, upTo?: string): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: new StaticProvider(database.dialect),
     // Kysely looks for its bookkeeping tables across every schema unless told which one is ours.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, { cause: error });

@@ -10,6 +10,7 @@ export interface DB {
   user_groups: UserGroupsTable;
   tasks: TasksTable;
   solutions: SolutionsTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 export interface UsersTable {
@@ -25,14 +26,28 @@ export interface UsersTable {
   grade_letter: string | null;
   created_at: string;
   updated_at: string;
-  /** Tokens issued before this ISO time are refused (set on password changes); null: none refused. */
+  /**
+   * Tokens issued before this ISO time are refused (set on password changes, resets, deactivation
+   * and reactivation); null: none refused.
+   */
   sessions_valid_after: string | null;
+  /** 1 for the school's owner (PRODUCT.md §16), at most one row (a partial unique index). */
+  owner: Generated<number>;
+}
+
+/** Tokens ended by a logout before their expiry (PRODUCT.md §16); rows go once the token has expired. */
+export interface RevokedTokensTable {
+  /** The token's jti claim. */
+  jti: string;
+  user_id: number;
+  /** The token's own expiry (ISO); after it the token is refused anyway and the row can go. */
+  expires_at: string;
 }
 
 export interface GroupsTable {
   id: Generated<number>;
   name: string;
-  /** lower(trim(name)): unique. */
+  /** groupNameKey(name): NFKC, invisible characters dropped, trimmed, lower case; unique. */
   name_key: string;
   created_at: string;
 }

@@ -7,7 +7,9 @@ type ExtraKey =
   | 'NOT_FOUND.route'
   | 'INVALID_JSON'
   | 'INVALID_MULTIPART'
-  | 'SOLUTION_EXISTS.newer';
+  | 'SOLUTION_EXISTS.newer'
+  | 'FORBIDDEN.teacherAccount'
+  | 'FORBIDDEN.owner';
 export type MessageKey = ErrorCode | ExtraKey;
 
 /** Every message a client can receive from the server, in each language (fallback uk). */
@@ -23,6 +25,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     GROUP_NAME_TAKEN: 'A group with this name already exists',
     GROUP_NOT_EMPTY: 'The group cannot be deleted while it is in use',
     CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
+    OWNER_TARGET_INVALID: 'Ownership can only be handed to another active teacher',
     SOLUTION_EXISTS: 'You have already sent a solution to this task. You can try again if the teacher marks it incorrect',
     WRONG_PASSWORD: 'The current password is wrong',
     UNSUPPORTED_IMAGE: 'This file is not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
@@ -39,6 +42,8 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     INVALID_JSON: 'The request body is not valid JSON',
     INVALID_MULTIPART: 'The upload is not a valid form. Please try again',
     'SOLUTION_EXISTS.newer': 'The student has sent a newer solution to this task: review that one instead',
+    'FORBIDDEN.teacherAccount': "Only the school's owner can manage teacher accounts",
+    'FORBIDDEN.owner': "Nobody can deactivate or rename the school's owner",
   },
   uk: {
     VALIDATION_FAILED: 'Деякі поля заповнено неправильно',
@@ -51,6 +56,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     GROUP_NAME_TAKEN: 'Група з такою назвою вже існує',
     GROUP_NOT_EMPTY: 'Групу не можна видалити, поки вона використовується',
     CANNOT_DEACTIVATE_SELF: 'Ви не можете деактивувати власний обліковий запис',
+    OWNER_TARGET_INVALID: 'Передати права власника можна лише іншому активному вчителеві',
     SOLUTION_EXISTS: 'Ви вже надіслали розв’язок цієї задачі. Спробувати знову можна, якщо вчитель позначить його неправильним',
     WRONG_PASSWORD: 'Поточний пароль неправильний',
     UNSUPPORTED_IMAGE: 'Цей файл не є підтримуваним зображенням (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
@@ -67,6 +73,8 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     INVALID_JSON: 'Тіло запиту не є коректним JSON',
     INVALID_MULTIPART: 'Завантаження не є коректною формою. Спробуйте ще раз',
     'SOLUTION_EXISTS.newer': 'Учень уже надіслав новіший розв’язок цієї задачі: перевірте його',
+    'FORBIDDEN.teacherAccount': 'Облікові записи вчителів може змінювати лише власник школи',
+    'FORBIDDEN.owner': 'Ніхто не може деактивувати чи перейменувати власника школи',
   },
 };
 

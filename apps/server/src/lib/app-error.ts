@@ -13,6 +13,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   GROUP_NAME_TAKEN: 400,
   GROUP_NOT_EMPTY: 409,
   CANNOT_DEACTIVATE_SELF: 409,
+  OWNER_TARGET_INVALID: 409,
   SOLUTION_EXISTS: 409,
   WRONG_PASSWORD: 400,
   UNSUPPORTED_IMAGE: 400,
@@ -31,6 +32,8 @@ export interface AppErrorOptions {
   validationErrors?: Record<string, string>;
   /** Catalog entry for the message when it should say more than the code's default. */
   messageKey?: MessageKey;
+  /** Sent as Retry-After (whole seconds): when a refused attempt may be made again. */
+  retryAfterSeconds?: number;
 }
 
 /** A rule broken on purpose by the client; the error handler turns it into the API error body. */
@@ -39,6 +42,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly validationErrors: Record<string, string> | undefined;
   readonly messageKey: MessageKey;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code);
@@ -47,6 +51,7 @@ export class AppError extends Error {
     this.statusCode = options.statusCode ?? DEFAULT_STATUS[code];
     this.validationErrors = options.validationErrors;
     this.messageKey = options.messageKey ?? code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

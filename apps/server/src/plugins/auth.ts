@@ -1,20 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import { TEACHING_ROLES, type AuthenticatedUser, type Role } from '@mathclub/shared';
+import type { AuthenticatedUser } from '@mathclub/shared';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
+import { requireActor, type Permission } from '../modules/access/access.policy.js';
 
-/** What each route may ask for: any signed-in user, teacher powers (teacher or admin), or a student. */
-export type Requirement = 'signedIn' | 'teacher' | 'student';
 type Hook = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: a valid token of an existing, activated account; sets request.currentUser. */
+    /** onRequest hook: a valid, unrevoked token of an existing, activated account; sets request.currentUser. */
     authenticate: Hook;
-    /** onRequest hook: authenticate, then check the role ('teacher' means teacher powers). */
-    requireRole: (requirement: Requirement) => Hook;
-    /** Signs an access token describing `user` (sub = id). */
+    /**
+     * onRequest hook: authenticate, then the caller's part of `permission` from the access policy
+     * (modules/access/access.policy.ts); the service checks the resource's part.
+     */
+    authorize: (permission: Permission) => Hook;
+    /** Signs an access token describing `user` (sub = id, a fresh jti). */
     issueToken: (user: AuthenticatedUser) => string;
   }
   interface FastifyRequest {
@@ -22,25 +25,29 @@ declare module 'fastify' {
     currentUser: AuthenticatedUser | null;
     /** The database's change token read with the account (ReadCache.get), or null before that. */
     dataVersion: string | null;
+    /** The id (jti) and expiry (unix seconds) of the token this request was authenticated with. */
+    session: { tokenId: string; expiresAt: number } | null;
   }
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     /** iatMs: the issue time in milliseconds (iat has whole seconds), for the password-change check. */
-    payload: AuthenticatedUser & { sub: string; iatMs?: number };
+    payload: AuthenticatedUser & { sub: string; iatMs?: number; jti: string };
     user: AuthenticatedUser & { sub: string };
   }
 }
 
-/** True for roles that author tasks, review and manage accounts. */
-export const hasTeacherPowers = (user: { role: Role }) => TEACHING_ROLES.includes(user.role);
+export { hasTeacherPowers } from '../modules/access/access.policy.js';
 
 /** The signed-in user; throws 401 when the route forgot its authenticate hook. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.currentUser) throw new AppError('UNAUTHORIZED');
   return request.currentUser;
 }
+
+/** A token id as issueToken makes them (base64url); anything else is refused before any lookup. */
+const TOKEN_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * JWT (HS256 only, with expiry) plus a database check on every request: a token alone is not
@@ -54,20 +61,25 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     // Checked tokens are remembered (keyed by a hash of the whole token, never past their exp) so a
     // client's next requests skip the decode, HMAC and claim checks; the account itself is still
     // checked on every request.
-    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'], cache: 2000 },
+    // jti names the session, so a logout can end exactly this token (tokens from before it existed
+    // are refused: their holders sign in once more).
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'jti'], cache: 2000 },
   });
   app.decorateRequest('currentUser', null);
   app.decorateRequest('dataVersion', null);
+  app.decorateRequest('session', null);
 
   app.decorate('issueToken', (user: AuthenticatedUser) =>
     app.jwt.sign({
       sub: String(user.id),
+      jti: randomBytes(16).toString('base64url'),
       iatMs: Date.now(),
       id: user.id,
       login: user.login,
       name: user.name,
       role: user.role,
       activated: user.activated,
+      owner: user.owner,
       grade: user.grade,
       gradeLetter: user.gradeLetter,
       groups: user.groups.map((g) => ({ id: g.id, name: g.name })),
@@ -77,13 +89,18 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   const authenticate: Hook = async (request) => {
     let sub: string | undefined;
     let issuedAtMs: number;
+    let tokenId: string;
+    let expiresAt: number;
     try {
       // "Bearer <token>", exactly as @fastify/jwt reads it, verified synchronously with the
       // global options (request.jwtVerify adds a callback waterfall and a second decode per call).
       const parts = (request.headers.authorization ?? '').split(' ');
       if (parts.length !== 2 || !/^Bearer$/i.test(parts[0]!)) throw new AppError('UNAUTHORIZED');
-      const payload = app.jwt.verify<{ sub?: unknown; iat?: unknown; iatMs?: unknown }>(parts[1]!);
+      const payload = app.jwt.verify<{ sub?: unknown; iat?: unknown; iatMs?: unknown; jti?: unknown; exp?: unknown }>(parts[1]!);
       sub = typeof payload.sub === 'string' ? payload.sub : undefined;
+      if (typeof payload.jti !== 'string' || !TOKEN_ID.test(payload.jti)) throw new AppError('UNAUTHORIZED');
+      tokenId = payload.jti;
+      expiresAt = typeof payload.exp === 'number' ? payload.exp : 0;
       const iat = typeof payload.iat === 'number' ? payload.iat : 0;
       // The millisecond claim counts only where it agrees with the signed iat's second, so it can
       // never stretch a token's life; a token without it counts from the start of its second.
@@ -100,18 +117,16 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     if (found.sessionsValidAfter && issuedAtMs < Date.parse(found.sessionsValidAfter)) {
       throw new AppError('UNAUTHORIZED');
     }
+    // Logged out: the revocation was read with the account, in the same batched query.
+    if (found.revokedTokenIds.includes(tokenId)) throw new AppError('UNAUTHORIZED');
     request.currentUser = found.user as AuthenticatedUser;
     request.dataVersion = found.dataVersion;
+    request.session = { tokenId, expiresAt };
   };
   app.decorate('authenticate', authenticate);
 
-  app.decorate('requireRole', (requirement: Requirement): Hook => async (request) => {
+  app.decorate('authorize', (permission: Permission): Hook => async (request) => {
     await authenticate(request);
-    const user = currentUser(request);
-    const allowed =
-      requirement === 'signedIn' ||
-      (requirement === 'teacher' && hasTeacherPowers(user)) ||
-      (requirement === 'student' && user.role === 'student');
-    if (!allowed) throw new AppError('FORBIDDEN');
+    requireActor(currentUser(request), permission);
   });
 }

@@ -1,21 +1,97 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import { registerStandardErrorResponses } from './openapi-responses.js';
+import { isCountedPerAddress } from './security.js';
 
-/** OpenAPI 3 generated from the routes' zod schemas; Swagger UI at /api/docs under its own CSP. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+type Json = Record<string, unknown>;
+type TransformInput = Parameters<ReturnType<typeof createJsonSchemaTransform>>[0];
+type TransformObjectInput = Parameters<ReturnType<typeof createJsonSchemaTransformObject>>[0];
+
+const zodTransform = createJsonSchemaTransform({});
+const zodTransformObject = createJsonSchemaTransformObject({});
+
+/**
+ * The multipart routes read their form themselves (modules/files/multipart.ts), so Fastify must
+ * not validate a body; they state the form as `multipartBody` (a zod object with the image as a
+ * binary string), which becomes the document's `multipart/form-data` request body.
+ */
+function transform(input: TransformInput) {
+  const schema = input.schema as Json | undefined;
+  if (!schema?.multipartBody) return zodTransform(input);
+  const { multipartBody, ...rest } = schema;
+  return zodTransform({ ...input, schema: { ...rest, body: multipartBody, consumes: ['multipart/form-data'] } } as TransformInput);
+}
+
+/** Every `#/components/schemas/…` name a part of the document refers to. */
+function referencedSchemas(value: unknown, found: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) referencedSchemas(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) found.add(child.slice('#/components/schemas/'.length));
+      else referencedSchemas(child, found);
+    }
+  }
+}
+
+/**
+ * Named components for the shared objects (their `.meta({ id })` in @mathclub/shared). The zod
+ * transform writes an input and an output copy of every registered schema; only those the
+ * operations use (directly or through another component) stay, so the document lists what a
+ * client meets and nothing else.
+ */
+function transformObject(input: TransformObjectInput): ReturnType<typeof zodTransformObject> {
+  const result = zodTransformObject(input);
+  const document = result as Json & { components: { schemas: Record<string, unknown> } };
+  const all = document.components.schemas;
+  const used = new Set<string>();
+  referencedSchemas(document.paths, used);
+  for (let size = -1; size !== used.size; ) {
+    size = used.size;
+    for (const name of [...used]) referencedSchemas(all[name], used);
+  }
+  document.components.schemas = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return result;
+}
+
+/**
+ * OpenAPI 3.0 generated from the routes' zod schemas (Swagger UI at /api/docs under its own CSP):
+ * a client generated from /api/docs/json (openapi-typescript, openapi-fetch…) is typed by what
+ * the routes validate and send. Error responses are filled in per route by
+ * registerStandardErrorResponses; the test app checks every answer against the document.
+ */
+export async function registerDocs(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): Promise<void> {
+  registerStandardErrorResponses(app, isCountedPerAddress);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Math Club API',
-        description: 'Teachers post math tasks, students solve them. Errors are {statusCode, code, message, validationErrors?}.',
+        description:
+          'Teachers post math tasks, students answer in text or with a photo, teachers judge, students climb leaderboards. ' +
+          'Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. ' +
+          'Every error is an ApiError `{statusCode, code, message, validationErrors?}`; messages follow Accept-Language (en, uk).',
         version: '1.0.0',
+        license: { name: 'Proprietary: the school that runs this server' },
       },
+      // Where this server is reached; without PUBLIC_URL, the server that served the document.
+      servers: [{ url: config.publicUrl ?? '/' }],
+      tags: [
+        { name: 'auth', description: 'Signing in' },
+        { name: 'users', description: 'Sign-up, accounts, profiles and passwords' },
+        { name: 'groups', description: 'Clubs and classes' },
+        { name: 'tasks', description: 'Tasks teachers post for their groups' },
+        { name: 'solutions', description: "Students' answers and teachers' verdicts" },
+        { name: 'leaderboard', description: 'Points and ranks per group' },
+        { name: 'files', description: 'Uploaded images behind signed links' },
+        { name: 'health', description: 'Probes for load balancers' },
+      ],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

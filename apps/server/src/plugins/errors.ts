@@ -97,6 +97,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, errorBody(request, error.statusCode, error.code, error.messageKey, error.validationErrors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

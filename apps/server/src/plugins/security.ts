@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
@@ -40,6 +40,31 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * Whether a request to `url` (or a route pattern) counts against the per-address limit. The
+ * OpenAPI document's 429 answers come from the same rule (plugins/openapi-responses.ts).
+ */
+export function isCountedPerAddress(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/health') && !url.startsWith('/api/ready') && !url.startsWith('/api/files/');
+}
+
+/**
+ * The path the router matched, as the limit must see it: the route's pattern when one matched
+ * (`GET /%61pi/groups` and `GET http://host/api/groups` both reach `/api/groups`), else the
+ * request's path without scheme, host or query and with its escapes decoded. Deciding on the raw
+ * URL let a differently spelt path skip the count.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route;
+  const path = request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Security headers on every answer, and per-IP request limits (login has a tighter one of its own). */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
@@ -74,10 +99,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     app.rateLimit({
       max: config.rateLimitPerIp,
       timeWindow: 60_000,
-      allowList: (request) => {
-        const url = request.url;
-        return !url.startsWith('/api/') || url.startsWith('/api/health') || url.startsWith('/api/ready') || url.startsWith('/api/files/');
-      },
+      allowList: (request) => !isCountedPerAddress(routedPath(request)),
     }),
   );
 }

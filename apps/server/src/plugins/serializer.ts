@@ -40,7 +40,9 @@ export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (ro
   try {
     const schema = route.schema instanceof z.ZodType ? route.schema : (route.schema as { properties?: unknown }).properties;
     if (!(schema instanceof z.ZodType)) return fallback;
-    const json = simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' })) as JsonSchema;
+    // An empty metadata registry: the shared schemas' OpenAPI ids (ApiError, Task…) would
+    // otherwise turn nested objects into $refs, which this compiled serializer has no use for.
+    const json = simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw', metadata: z.registry() })) as JsonSchema;
     // An open schema (z.any(), z.unknown()) has nothing to compile.
     if (!('type' in json)) return fallback;
     delete json.$schema;

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { MemoryThrottle, type Throttle } from '../lib/throttle.js';
-import { RedisThrottle } from '../lib/redis-throttle.js';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Redis client when REDIS_URL is set (rate limits shared by every instance), else null. */
     redis: Redis | null;
-    /** A fixed-window throttle named `name`: in Redis when configured, else in this process. */
-    throttle: (name: string, limit: number, windowMs: number) => Throttle;
+    /**
+     * A rate-limiter-flexible counter named `name` (`points` per fixed window of `durationSeconds`,
+     * the window starting at a key's first point): in Redis when configured, else in this process.
+     */
+    limiter: (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
   }
 }
 
@@ -17,12 +19,14 @@ declare module 'fastify' {
  * Where counters that every instance must agree on live: login throttles and the per-IP API
  * limit. One instance (the default) keeps them in memory; several behind a load balancer set
  * REDIS_URL. A Redis outage must not lock a school out: commands fail fast instead of queueing
- * (no offline queue, one retry, a short timeout) and the limits let requests through meanwhile.
+ * (no offline queue, one retry, a short timeout). Meanwhile the sign-in and sign-up limiters count
+ * in this process (rate-limiter-flexible's insurance limiter) and the per-address API limit lets
+ * requests through uncounted.
  */
 export async function registerSharedState(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.redisUrl) {
     app.decorate('redis', null);
-    app.decorate('throttle', (_name: string, limit: number, windowMs: number) => new MemoryThrottle(limit, windowMs));
+    app.decorate('limiter', (_name: string, points: number, duration: number) => new RateLimiterMemory({ points, duration }));
     return;
   }
   const redis = new Redis(config.redisUrl, {
@@ -41,7 +45,7 @@ export async function registerSharedState(app: FastifyInstance, config: Config):
   const reportError = (error: unknown) => {
     if (reported) return;
     reported = true;
-    app.log.warn({ err: error }, 'Redis unavailable: rate limits are not counted until it is back');
+    app.log.warn({ err: error }, 'Redis unavailable: limits are counted per instance until it is back');
   };
   redis.on('error', reportError);
   redis.on('ready', () => {
@@ -56,8 +60,17 @@ export async function registerSharedState(app: FastifyInstance, config: Config):
   }
   app.decorate('redis', redis);
   app.decorate(
-    'throttle',
-    (name: string, limit: number, windowMs: number) => new RedisThrottle(redis, `${config.redisKeyPrefix}throttle:${name}:`, limit, windowMs, reportError),
+    'limiter',
+    (name: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.redisKeyPrefix}limit:${name}`,
+        points,
+        duration,
+        // While Redis is away each instance counts on its own instead of letting guesses through.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ points, duration }),
+      }),
   );
   app.addHook('onClose', async () => {
     redis.disconnect();

@@ -8,8 +8,9 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { createDb, type Database, type Dialect } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
+import { checkResponsesAgainstDocument } from './openapi-response-check.js';
 
 /** Which databases the suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): Dialect[] {
@@ -44,12 +45,18 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     tokenTtlSeconds: 3600,
     webDistDir: path.join(dataDir, 'no-web-build'),
     loginRateLimit: 1000,
-    loginWindowMs: 15 * 60 * 1000,
+    loginFreeFailures: 1000,
+    loginMaxDelaySeconds: 300,
+    loginFailureWindowSeconds: 24 * 60 * 60,
+    passwordChangeFreeFailures: 1000,
     rateLimitPerIp: 100_000,
     loginRateLimitPerIp: 100_000,
     signUpRateLimitPerIp: 100_000,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    requestIdleTimeoutMs: 30_000,
+    requestTimeoutMs: 600_000,
+    headersTimeoutMs: 20_000,
     passwordHash: TEST_HASH_COST,
     schoolTimeZone: 'Europe/Kyiv',
     redisUrl: undefined,
@@ -59,11 +66,15 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
-/** Opens a migrated database: a fresh SQLite file, or a fresh randomly named PostgreSQL schema. */
-export async function openTestDatabase(dialect: Dialect, dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * Opens a migrated database: a fresh SQLite file, or a fresh randomly named PostgreSQL schema.
+ * `upTo` stops after that migration (an "older release" for upgrade tests).
+ */
+export async function openTestDatabase(dialect: Dialect, dataDir: string, upTo?: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const migrate = (database: Database) => (upTo === undefined ? migrateToLatest(database) : migrateUpTo(database, upTo));
   if (dialect === 'sqlite') {
     const database = createDb(`sqlite:${path.join(dataDir, 'test.sqlite')}`);
-    await migrateToLatest(database);
+    await migrate(database);
     return { database, drop: async () => {} };
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -81,7 +92,7 @@ export async function openTestDatabase(dialect: Dialect, dataDir: string): Promi
     await client.end();
   };
   try {
-    await migrateToLatest(database);
+    await migrate(database);
   } catch (err) {
     await database.destroy();
     await drop();
@@ -96,6 +107,8 @@ export async function buildTestApp(dialect: Dialect = 'sqlite', overrides: Parti
   const { database, drop } = await openTestDatabase(dialect, dataDir);
   const config = testConfig(dataDir, overrides);
   const app = await buildApp(config, { database });
+  // Every answer is checked against the app's own OpenAPI document (openapi-check-setup.ts fails the test).
+  checkResponsesAgainstDocument(app);
   await app.ready();
   return {
     app,

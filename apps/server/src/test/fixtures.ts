@@ -13,6 +13,8 @@ export const uniqueLogin = (prefix = 'user') => `${prefix}${process.pid}x${++cou
 export interface CreateUserOptions {
   role?: Role;
   activated?: boolean;
+  /** The school's owner (at most one per database). */
+  owner?: boolean;
   login?: string;
   name?: string;
   password?: string;
@@ -31,6 +33,7 @@ export async function createUser(t: TestApp, options: CreateUserOptions = {}): P
     name: options.name ?? `${role} ${counter}`,
     role,
     activated: options.activated ?? true,
+    owner: options.owner ?? false,
     grade: options.grade !== undefined ? options.grade : role === 'student' ? 7 : null,
     gradeLetter: options.gradeLetter !== undefined ? options.gradeLetter : role === 'student' ? 'Б' : null,
   });

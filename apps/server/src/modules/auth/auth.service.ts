@@ -1,38 +1,61 @@
 import type { Kysely } from 'kysely';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AuthenticatedUser, LoginRequest } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Throttle } from '../../lib/throttle.js';
+import type { GuessThrottle } from '../../lib/guess-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import { consumeOrRefuse } from '../../lib/rate-limited.js';
 import { findCredentialsByLogin, findUserById, loginKey } from '../users/users.repository.js';
+
+export interface SignInLimits {
+  /** Wrong passwords per (login, address): slowed down after a few, never locked (guess-throttle.ts). */
+  guessesPerLoginAndAddress: GuessThrottle;
+  /** Failed sign-ins per login from every address (the loose count; teachers see it). */
+  failuresPerLogin: RateLimiterAbstract;
+  /** Failures per login after which each address gets a single free guess for it. */
+  loginUnderAttackAt: number;
+  /** Every sign-in attempt per address, right or wrong, any login. */
+  attemptsPerAddress: RateLimiterAbstract;
+}
 
 /**
  * Sign-in: one answer for unknown logins and wrong passwords, 403 for inactive accounts.
- * Throttled twice: failed attempts per login (guessing one password) and all attempts per IP
- * (trying many logins).
+ * Guessing is slowed per (login, address), so failures from elsewhere never stop the owner of an
+ * account signing in from an address that has not failed for it: nobody gets a lock-out switch.
  */
 export class AuthService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly passwords: PasswordHasher,
-    private readonly failuresPerLogin: Throttle,
-    private readonly attemptsPerIp: Throttle,
+    private readonly limits: SignInLimits,
   ) {}
 
   async login(input: LoginRequest, ip: string): Promise<AuthenticatedUser> {
     const key = loginKey(input.login);
-    const [ipBlocked, loginBlocked] = await Promise.all([this.attemptsPerIp.isBlocked(ip), this.failuresPerLogin.isBlocked(key)]);
-    if (ipBlocked || loginBlocked) throw new AppError('RATE_LIMITED');
-    await this.attemptsPerIp.record(ip);
-    const credentials = await findCredentialsByLogin(this.db, input.login);
-    const valid = credentials
-      ? await this.passwords.verify(credentials.passwordHash, input.password)
-      : await this.passwords.verifyDecoy(input.password);
+    await consumeOrRefuse(this.limits.attemptsPerAddress, ip);
+    const failuresOfLogin = (await this.limits.failuresPerLogin.get(key))?.consumedPoints ?? 0;
+    // Many failures from everywhere (guesses spread over many addresses): each address may still
+    // try once at once, then waits. Unknown logins are counted alike, so the rule reveals nothing.
+    const free = failuresOfLogin >= this.limits.loginUnderAttackAt ? 1 : undefined;
+    // Taken before the slow hash: guesses sent together are counted before any is checked.
+    const turn = await this.limits.guessesPerLoginAndAddress.take(`${key}\n${ip}`, free);
+    let credentials;
+    let valid;
+    try {
+      credentials = await findCredentialsByLogin(this.db, input.login);
+      valid = credentials
+        ? await this.passwords.verify(credentials.passwordHash, input.password)
+        : await this.passwords.verifyDecoy(input.password);
+    } catch (error) {
+      await turn.cancel();
+      throw error;
+    }
     if (!credentials || !valid) {
-      await this.failuresPerLogin.record(key);
+      await Promise.all([turn.failed(), this.limits.failuresPerLogin.penalty(key, 1)]);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    await this.failuresPerLogin.reset(key);
+    await turn.succeeded();
     const user = await findUserById(this.db, credentials.id);
     if (!user) throw new AppError('INVALID_CREDENTIALS');
     // Only the right password learns that the account waits for activation.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser, TEST_PASSWORD, uniqueLogin } from '../../test/fixtures.js';
 import { craftToken, decodeToken } from '../../test/jwt.js';
@@ -87,7 +87,7 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
     it('refuses missing, malformed, unsigned, foreign-key, wrong-algorithm and expired tokens with 401', async () => {
       const { user } = await createUser(t, { role: 'teacher' });
       const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: String(user.id), id: user.id, login: user.login, role: 'teacher', activated: true, iat: now, exp: now + 3600 };
+      const claims = { sub: String(user.id), jti: 'a-session-id-1234', id: user.id, login: user.login, role: 'teacher', activated: true, iat: now, exp: now + 3600 };
       const headers: Record<string, string | undefined>[] = [
         {},
         { authorization: 'Bearer' },
@@ -99,6 +99,9 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
         bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 7200, exp: now - 10 }, t.config.jwtSecret)),
         bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 'abc' }, t.config.jwtSecret)),
         bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: '999999' }, t.config.jwtSecret)),
+        // No jti (a token from before logout existed): it could never be ended, so it is refused.
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, jti: undefined }, t.config.jwtSecret)),
+        bearer(craftToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, jti: 'x y' }, t.config.jwtSecret)),
       ];
       for (const h of headers) {
         const res = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: h as Record<string, string> });
@@ -159,34 +162,129 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
   });
 });
 
-describe.each(testDatabases())('login rate limits on %s', (dialect) => {
+describe.each(testDatabases())('sign-in guessing on %s', (dialect) => {
+  // The shipped rules (5 free wrong passwords per login and address, then 1 s doubling to 300 s;
+  // 10 failures of a login from everywhere put it under watch), with the per-address attempt limit
+  // raised so the guessing rules are what answers.
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { loginRateLimit: 3, loginRateLimitPerIp: 8 });
+    t = await buildTestApp(dialect, { loginFreeFailures: 5, loginMaxDelaySeconds: 300, loginRateLimit: 10, loginRateLimitPerIp: 100_000 });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+
+  const attempt = (loginName: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress: ip, headers: { 'accept-language': 'en' } });
+
+  it('answers 5 wrong passwords from one address at once, then makes it wait 1 s, 2 s, 4 s… up to 300 s, never longer', async () => {
+    // Its own app: here the login's failures from everywhere must not reach the watch threshold.
+    const own = await buildTestApp(dialect, { loginFreeFailures: 5, loginMaxDelaySeconds: 300, loginRateLimit: 1000, loginRateLimitPerIp: 100_000 });
+    const shared = t;
+    t = own;
+    const { user } = await createUser(t);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 5; i++) expect((await attempt(user.login, `wrong-${i}`, '10.3.0.1')).statusCode).toBe(401);
+      const waits: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const refused = await attempt(user.login, 'wrong-again', '10.3.0.1');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+        const wait = Number(refused.headers['retry-after']);
+        waits.push(wait);
+        // Not a moment early…
+        vi.setSystemTime(Date.now() + wait * 1000 - 100);
+        expect((await attempt(user.login, 'wrong-again', '10.3.0.1')).statusCode).toBe(429);
+        // …and then one more guess is checked.
+        vi.setSystemTime(Date.now() + 100);
+        expect((await attempt(user.login, `wrong-late-${i}`, '10.3.0.1')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]);
+      // Even the right password waits at the address that guessed…
+      expect((await attempt(user.login, TEST_PASSWORD, '10.3.0.1')).statusCode).toBe(429);
+      // …but not from any other address.
+      expect((await attempt(user.login, TEST_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      t = shared;
+      await own.close();
+    }
+  });
+
+  it("an attacker's 10, 100 and 1,000 failures, from one address or many, never stop the owner signing in at once from a clean address", async () => {
+    const { user } = await createUser(t, { role: 'teacher', login: 'admin' });
+    let sent = 0;
+    for (const total of [10, 100, 1000]) {
+      for (; sent < total; sent += 10) {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            Promise.all([attempt('admin', `guess-${sent + i}`, '10.4.0.1'), attempt('ADMIN ', `guess-${sent + i}`, `10.5.${(sent + i) >> 8}.${(sent + i) & 255}`)]),
+          ),
+        );
+      }
+      const res = await attempt('admin', TEST_PASSWORD, `10.6.0.${total % 250}`);
+      expect(res.statusCode, `after ${total} failures from one address and ${total} from many`).toBe(200);
+      expect(decodeToken(res.json().access_token).sub).toBe(String(user.id));
+    }
+  });
+
+  it('under many failures from everywhere, a new address gets one free guess for that login, then waits', async () => {
+    const { user } = await createUser(t);
+    for (let i = 0; i < 10; i++) expect((await attempt(user.login, `spread-${i}`, `10.7.0.${i}`)).statusCode).toBe(401);
+    // For an address that has failed already the curve now starts after its first failure: its
+    // second wrong guess is checked, then it waits 2 s.
+    expect((await attempt(user.login, 'spread-z', '10.7.0.0')).statusCode).toBe(401);
+    expect((await attempt(user.login, 'spread-z', '10.7.0.0')).headers['retry-after']).toBe('2');
+    expect((await attempt(user.login, 'spread-x', '10.7.1.1')).statusCode).toBe(401);
+    const waits = await attempt(user.login, 'spread-y', '10.7.1.1');
+    expect(waits.statusCode).toBe(429);
+    expect(waits.headers['retry-after']).toBe('1');
+    // The owner's first try from a clean address still goes straight in.
+    expect((await attempt(user.login, TEST_PASSWORD, '10.7.1.2')).statusCode).toBe(200);
+  });
+
+  it('40 wrong passwords sent at once from one address: exactly 5 are checked, the rest answer 429 unchecked', async () => {
+    const { user } = await createUser(t);
+    const verify = vi.spyOn(t.app.passwords, 'verify');
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(user.login, `concurrent-${i}`, '10.8.0.1')));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    expect(verify).toHaveBeenCalledTimes(5);
+    verify.mockRestore();
+    for (const r of responses.filter((x) => x.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the right password forgets the failures of that login and address', async () => {
+    const { user } = await createUser(t);
+    for (let i = 0; i < 4; i++) expect((await attempt(user.login, `typo-${i}`, '10.9.0.1')).statusCode).toBe(401);
+    expect((await attempt(user.login, TEST_PASSWORD, '10.9.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(user.login, `typo-again-${i}`, '10.9.0.1')).statusCode).toBe(401);
+    expect((await attempt(user.login, TEST_PASSWORD, '10.9.0.1')).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('sign-in attempts per address on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { loginRateLimitPerIp: 8 });
   });
   afterAll(async () => t.close());
 
-  const attempt = (loginName: string, password: string, ip = '10.0.0.1') =>
+  const attempt = (loginName: string, password: string, ip: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress: ip, headers: { 'accept-language': 'en' } });
 
-  it('blocks a login after repeated failures, even with the right password, and tells why', async () => {
-    const { user } = await createUser(t);
-    for (let i = 0; i < 3; i++) expect((await attempt(user.login, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await attempt(user.login.toUpperCase(), TEST_PASSWORD, '10.1.0.9');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/Too many attempts/) });
-    // Other logins are not affected.
-    const { user: other } = await createUser(t);
-    expect((await attempt(other.login, TEST_PASSWORD, '10.1.0.10')).statusCode).toBe(200);
-  });
-
-  it('limits login attempts per IP', async () => {
+  it('limits attempts per address across logins, with Retry-After, and tells why', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 9; i++) codes.push((await attempt(`someone${i}`, 'whatever-pass', '10.2.0.1')).statusCode);
     expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
     expect(codes[8]).toBe(429);
     const res = await attempt('someone', 'whatever-pass', '10.2.0.1');
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(res.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/Too many attempts/) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address still gets through.
     expect((await attempt('someone', 'whatever-pass', '10.2.0.2')).statusCode).toBe(401);
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@mathclub/shared';
 import { forbidden, notFound } from '../../lib/app-error.js';
+import { failure } from '../../plugins/openapi-responses.js';
+import { isLiveImage } from './files.repository.js';
 import { contentTypeOfKey, isImageKey } from './image-store.js';
 import { ImageUrlSigner } from './signed-url.js';
 
@@ -10,7 +11,8 @@ const single = (value: unknown): string | undefined => (typeof value === 'string
 
 /**
  * GET /api/files/<key>?exp&sig: the bytes of a stored image. The signature is the permission (no
- * bearer token, so `<img src>` works); only users allowed to see a task or solution get its link.
+ * bearer token, so `<img src>` works); only users allowed to see a task or solution get its link,
+ * it lives at most an hour, and it answers 404 once its task or solution is gone.
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,11 +20,21 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/files/:shard/:name', {
     schema: {
       tags: ['files'],
+      operationId: 'getImage',
+      // The signed link is the permission: no bearer token, so `<img src>` works.
+      security: [],
       summary: 'An uploaded image through its signed, expiring link (imageSecureUrl)',
       params: z.object({ shard: z.string(), name: z.string() }),
       // Checked by hand: any malformed link is a 403, never a 400 naming the query.
       querystring: z.object({ exp: z.unknown().optional(), sig: z.unknown().optional() }).describe('exp: unix seconds; sig: HMAC'),
-      response: { 200: z.any().describe('The image bytes (image/jpeg or image/png)'), 403: apiErrorSchema, 404: apiErrorSchema },
+      response: {
+        200: {
+          description: 'The image bytes (image/jpeg or image/png), cacheable privately until the link expires.',
+          content: { 'image/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
+        },
+        403: failure('The link is forged, malformed or expired: ask the API for a fresh imageSecureUrl.'),
+        404: failure('No image under this key (it was replaced or deleted).'),
+      },
     },
     handler: async (request, reply) => {
       const key = `${request.params.shard}/${request.params.name}`;
@@ -30,7 +42,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const sig = single(request.query.sig);
       const exp = expText && /^\d{1,12}$/.test(expText) ? Number(expText) : NaN;
       if (!sig || !app.imageUrls.verify(key, exp, sig)) throw forbidden();
-      const data = isImageKey(key) ? await app.images.get(key) : null;
+      const data = isImageKey(key) && (await isLiveImage(app.db, key)) ? await app.images.get(key) : null;
       if (!data) throw notFound();
       return reply
         .header('content-type', contentTypeOfKey(key))

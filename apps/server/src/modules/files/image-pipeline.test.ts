@@ -110,15 +110,32 @@ describe('ImageUrlSigner', () => {
     return { exp: Number(u.searchParams.get('exp')), sig: u.searchParams.get('sig')! };
   };
 
-  it('accepts its own link and keeps it identical all day for caching', () => {
-    const morning = Date.UTC(2026, 10, 21, 1);
-    const url = signer.urlFor(key, morning)!;
-    expect(signer.urlFor(key, Date.UTC(2026, 10, 21, 23))).toBe(url);
+  it('accepts its own link, keeps it identical for ten minutes for caching, and lets it live at most an hour', () => {
+    const start = Date.UTC(2026, 10, 21, 1, 10);
+    const url = signer.urlFor(key, start)!;
+    expect(signer.urlFor(key, start + 9 * 60_000 + 59_000)).toBe(url);
+    expect(signer.urlFor(key, start + 10 * 60_000)).not.toBe(url);
     const { exp, sig } = parse(url);
-    expect(signer.verify(key, exp, sig, morning)).toBe(true);
+    expect(exp * 1000 - start).toBe(3600_000);
+    expect(signer.verify(key, exp, sig, start)).toBe(true);
+    // Signed at the end of its window, a link still lives at most an hour and at least 50 minutes.
+    const late = start + 9 * 60_000 + 59_000;
+    expect(exp * 1000 - late).toBeLessThanOrEqual(3600_000);
+    expect(exp * 1000 - late).toBeGreaterThan(50 * 60_000);
+    expect(signer.verify(key, exp, sig, exp * 1000 - 1)).toBe(true);
+    expect(signer.verify(key, exp, sig, exp * 1000)).toBe(false);
   });
 
-  it('remembers signed links only within their expiry day and within its bound', () => {
+  it('refuses a correctly signed link that would live longer than an hour (a link from before the rule)', () => {
+    const now = Date.UTC(2026, 10, 21, 12);
+    const farExp = Math.floor(now / 1000) + 2 * 86_400;
+    const old = signer.urlFor(key, (farExp - 3600) * 1000)!;
+    expect(parse(old).exp).toBe(farExp);
+    expect(signer.verify(key, farExp, parse(old).sig, now)).toBe(false);
+    expect(signer.verify(key, farExp, parse(old).sig, (farExp - 3600) * 1000)).toBe(true);
+  });
+
+  it('remembers signed links only within their window and within its bound', () => {
     const small = new ImageUrlSigner('secret-one', 2);
     const day = Date.UTC(2026, 10, 21, 12);
     const today = small.urlFor(key, day)!;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { IMAGE_MAX_BYTES, INVALID_VALUE_KEY, TASK_TEXT_MAX } from '@mathclub/shared';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { findNul } from '../../lib/nul-guard.js';
-import { Semaphore } from '../../lib/semaphore.js';
+import { FairSlots } from '../../lib/fair-slots.js';
 
 /** i18n keys the forms show under the image field. */
 export const IMAGE_ERROR_KEYS = {
@@ -38,21 +38,42 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 }
 
+const badForm = () => new AppError('VALIDATION_FAILED', { messageKey: 'INVALID_MULTIPART' });
+
 /** Forms up to this size (text answers) never wait for an upload slot. */
 export const SMALL_FORM_BYTES = 64 * 1024;
 /** Larger uploads read, cleaned and stored at once; the others wait their turn. */
 export const UPLOADS_AT_ONCE = 4;
-const uploadSlots = new Semaphore(UPLOADS_AT_ONCE);
+/** Of those, one account holds at most this many: the others stay free for everybody else. */
+export const UPLOADS_PER_ACCOUNT = 2;
+const uploadSlots = new FairSlots(UPLOADS_AT_ONCE, UPLOADS_PER_ACCOUNT);
+/** Uploads holding a slot now, in this process. */
+export const uploadsInFlight = () => uploadSlots.active;
 
 /**
  * Runs an upload route's work (read the form, clean the image, store it) in one of a few slots
  * when the body may be large. A waiting request's bytes stay in the network (TCP holds them
  * until it is read), so a class sending 4 MB photos at once queues instead of holding every
  * photo, and its decoded copy, in memory together. Nobody is refused.
+ *
+ * A slot is held while the body arrives, so a sender that stalls keeps it until the connection's
+ * idle timeout (REQUEST_IDLE_TIMEOUT) cuts it: one account holds at most two slots meanwhile, and
+ * its further uploads wait behind its own while other accounts are served round-robin. While a
+ * request waits for a slot the idle timeout is off: the wait is the server's doing, not the
+ * client's (REQUEST_TIMEOUT still bounds the whole request).
  */
 export function withUploadSlot<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
   const length = Number(request.headers['content-length']);
-  return length <= SMALL_FORM_BYTES ? work() : uploadSlots.run(work);
+  if (length <= SMALL_FORM_BYTES) return work();
+  const socket = request.raw.socket;
+  const idleTimeout = socket.timeout ?? 0;
+  // A client that hung up while waiting has nothing left to read: parsing its body would wait
+  // forever for a 'close' that has already happened, and hold the slot with it.
+  const workIfConnected = () => (request.raw.destroyed ? Promise.reject(badForm()) : work());
+  return uploadSlots.run(`user:${request.currentUser?.id ?? request.ip}`, workIfConnected, {
+    waiting: () => socket.setTimeout(0),
+    started: () => socket.setTimeout(idleTimeout),
+  });
 }
 
 /** One uploaded file, held in memory (at most IMAGE_MAX_BYTES). */
@@ -68,7 +89,6 @@ export interface MultipartForm {
   file: UploadedFile | undefined;
 }
 
-const badForm = () => new AppError('VALIDATION_FAILED', { messageKey: 'INVALID_MULTIPART' });
 
 /** Parser and limit failures → clean 4xx; nothing from a broken upload ever answers 500. */
 function mapMultipartError(err: unknown, fileField: string): AppError {

@@ -1,11 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const DAY_SECONDS = 86_400;
+/** A link lives at most this long (PRODUCT.md §16)… */
+export const LINK_MAX_SECONDS = 3600;
+/** …and is signed for the same expiry throughout a window this long, so it stays byte-identical. */
+const WINDOW_SECONDS = 600;
 
 /**
- * Expiring, unguessable image links (PRODUCT.md §5): `/api/files/<key>?exp=<unix s>&sig=<hmac>`.
- * The expiry is rounded to whole days so a link stays byte-identical all day and the browser can
- * cache the image; it is valid for at least one and at most two days.
+ * Expiring, unguessable image links (PRODUCT.md §5, §16): `/api/files/<key>?exp=<unix s>&sig=<hmac>`.
+ * Every link signed within one ten-minute window gets the same expiry, an hour after the window
+ * began, so a list's links stay byte-identical (the browser caches the image, the lists their
+ * bytes) and each is valid for 50 to 60 minutes: a link copied out of the app is a short pass.
  */
 export class ImageUrlSigner {
   /** Links already signed for the current expiry: a review list signs the same images on every load. */
@@ -29,17 +33,18 @@ export class ImageUrlSigner {
     return url;
   }
 
-  /** True when `sig` was made by this server for `key` and `exp` has not passed. */
+  /** True when `sig` was made by this server for `key`, `exp` has not passed and is at most an hour away. */
   verify(key: string, exp: number, sig: string, now = Date.now()): boolean {
-    if (!Number.isSafeInteger(exp) || exp * 1000 <= now) return false;
+    // Expired, or further ahead than this server ever signs (a link from before the one-hour rule).
+    if (!Number.isSafeInteger(exp) || exp * 1000 <= now || exp * 1000 - now > LINK_MAX_SECONDS * 1000) return false;
     const expected = Buffer.from(this.sign(key, exp));
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The expiry every link signed at `now` gets (unix seconds): it changes once a day. */
+  /** The expiry every link signed at `now` gets (unix seconds): it changes every ten minutes. */
   static expiry(now = Date.now()): number {
-    return (Math.floor(now / 1000 / DAY_SECONDS) + 2) * DAY_SECONDS;
+    return Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS + LINK_MAX_SECONDS;
   }
 
   /** Seconds until `exp`, for Cache-Control. */

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
-import { TEACHING_ROLES, type Group, type GroupSummary } from '@mathclub/shared';
+import { HIDDEN_CHARACTERS, TEACHING_ROLES, type Group, type GroupSummary } from '@mathclub/shared';
 import { nowIso, toCount } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
-/** The key group names are unique by: trimmed and lower-cased. */
-export const groupNameKey = (name: string) => name.trim().toLowerCase();
+const HIDDEN = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
+
+/**
+ * The key group names are unique by (PRODUCT.md §16): NFKC (full-width and compatibility forms
+ * become plain letters), invisible characters dropped, runs of white space made one space, trimmed,
+ * case folded (upper then lower case, so ß and SS meet too). "G1", "g1", "Ｇ１" and "G\u200b1"
+ * share one key. Migration 2026112303 holds a frozen copy.
+ */
+export const groupNameKey = (name: string) =>
+  name.normalize('NFKC').replace(HIDDEN, '').replace(/\s+/gu, ' ').trim().toUpperCase().toLowerCase().normalize('NFKC');
 
 /** Every group with its member and live-task counts, in one query (correlated counts use the indexes). */
 export async function listGroupSummaries(db: Kysely<DB>, onlyId?: number): Promise<GroupSummary[]> {

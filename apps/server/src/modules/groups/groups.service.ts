@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { AuthenticatedUser, GroupSummary } from '@mathclub/shared';
+import { hasNoHiddenCharacters, type AuthenticatedUser, type GroupSummary } from '@mathclub/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import * as repo from './groups.repository.js';
 
 const nameTaken = () => validationError({ name: 'groups.error.nameTaken' }, 'GROUP_NAME_TAKEN');
-/** Control characters (bell, escape…) have no place in a name people read. */
+/** Control and invisible characters have no place in a name people read (the schema refuses them too). */
 const checkName = (name: string) => {
-  if (/\p{Cc}/u.test(name)) throw validationError({ name: 'groups.error.nameInvalid' });
+  if (!hasNoHiddenCharacters(name)) throw validationError({ name: 'groups.error.nameInvalid' });
 };
 const byName = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
 
-/** Clubs and classes: anyone signed in lists them, teachers manage them. */
+/** Clubs and classes: anyone signed in lists them, teachers manage them (the routes ask the access policy). */
 export class GroupsService {
   constructor(private readonly db: Kysely<DB>) {}
 

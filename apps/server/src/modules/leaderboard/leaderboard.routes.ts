@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, leaderboardQuerySchema, leaderboardRowSchema } from '@mathclub/shared';
+import { leaderboardQuerySchema, leaderboardRowSchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { answer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { LeaderboardService } from './leaderboard.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 const boardSchema = z.array(leaderboardRowSchema);
 
 /** /api/leaderboard. */
@@ -20,12 +20,17 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/leaderboard', {
     schema: {
       tags: ['leaderboard'],
+      operationId: 'getLeaderboard',
       summary: "A group's ranks, points and solved tasks for the week, the month or all time (members of the group)",
       security: [{ bearerAuth: [] }],
       querystring: leaderboardQuerySchema,
-      response: { 200: boardSchema, ...errors },
+      response: {
+        200: answer('Every student of the group with their rank (equal points share one), points and solved tasks, best first.', boardSchema),
+        403: failure('You are not a member of this group.'),
+        404: failure('No group with this id.'),
+      },
     },
-    onRequest: app.authenticate,
+    onRequest: app.authorize('leaderboard.read'),
     // Computed from every solution of the group, so each (group, period start) board is kept as
     // ready JSON bytes until the data changes; the access check still runs on every request.
     handler: async (request, reply) => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedUser, LeaderboardPeriod, LeaderboardRow } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
+import { can } from '../access/access.policy.js';
 import * as repo from './leaderboard.repository.js';
 import { periodStart } from './period-start.js';
 
@@ -28,7 +29,7 @@ export class LeaderboardService {
    * lookup that tells 404 from 403.
    */
   async scope(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<BoardScope> {
-    if (!actor.groups.some((g) => g.id === groupId)) throw (await repo.groupExists(this.db, groupId)) ? forbidden() : notFound();
+    if (!can(actor, 'leaderboard.read', { groupId })) throw (await repo.groupExists(this.db, groupId)) ? forbidden() : notFound();
     return { groupId, since: periodStart(period, this.now(), this.timeZone) };
   }
 

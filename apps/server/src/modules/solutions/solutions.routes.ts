@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
+import { createSolutionFormSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { answer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 const solutionListSchema = z.array(solutionSchema);
 
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
@@ -23,12 +23,13 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/solutions', {
     schema: {
       tags: ['solutions'],
+      operationId: 'listSolutions',
       summary: "Solutions you may see: a student's own, a teacher's groups'; unreviewed first, then oldest first",
       security: [{ bearerAuth: [] }],
       querystring: solutionsQuerySchema,
-      response: { 200: solutionListSchema, ...errors },
+      response: { 200: answer('The solutions the filter selects among those you may see (an empty list when none).', solutionListSchema) },
     },
-    onRequest: app.authenticate,
+    onRequest: app.authorize('solution.list'),
     // The answer depends only on the filter the caller is allowed (and the day image links
     // expire): kept as ready JSON bytes until the data changes, so a teacher reloading the review
     // list, or two teachers of a group, cost one read.
@@ -43,14 +44,22 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/solutions', {
     schema: {
       tags: ['solutions'],
+      operationId: 'submitSolution',
       summary: 'Answer a task of your group (student); 409 while an earlier answer is unreviewed or correct',
-      description:
-        'multipart/form-data: taskId, answer (trimmed), optional solutionImage file (JPEG, PNG, WebP, GIF, HEIC/AVIF; ≤ 5,000,000 bytes). Answer or image is required.',
-      consumes: ['multipart/form-data'],
+      description: 'A multipart/form-data form: taskId, answer (trimmed) and an optional solutionImage file. Answer or image is required.',
+      multipartBody: createSolutionFormSchema,
       security: [{ bearerAuth: [] }],
-      response: { 201: solutionSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      response: {
+        201: answer('The solution, waiting for review.', solutionSchema),
+        400: failure('A field is missing or wrong, or the image is not a supported picture; validationErrors names each field.'),
+        403: failure('Only students answer tasks.'),
+        404: failure('No live task with this id in your group.'),
+        409: failure('An earlier answer to this task is still unreviewed or was judged correct (SOLUTION_EXISTS).'),
+        413: failure('The photo is over the size limit (IMAGE_TOO_LARGE, validationErrors.solutionImage) or the form has too many parts.'),
+        415: failure('The body is not multipart/form-data.'),
+      },
     },
-    onRequest: app.requireRole('student'),
+    onRequest: app.authorize('solution.submit'),
     handler: async (request, reply) => {
       const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD)));
       return reply.code(201).send(solution);
@@ -60,13 +69,18 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   r.put('/api/solutions/:id', {
     schema: {
       tags: ['solutions'],
+      operationId: 'reviewSolution',
       summary: "Review a solution of your group's task (teacher): verdict, optional feedback; reviewed=false resets it",
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: reviewSolutionSchema,
-      response: { 200: solutionSchema, 409: apiErrorSchema, ...errors },
+      response: {
+        200: answer('The solution with its verdict.', solutionSchema),
+        404: failure("No solution with this id in your groups' tasks."),
+        409: failure('Reopening it would clash with a newer answer of the same student to the task (SOLUTION_EXISTS).'),
+      },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('solution.review'),
     handler: async (request) => service.review(currentUser(request), request.params.id, request.body),
   });
 }

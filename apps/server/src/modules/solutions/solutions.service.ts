@@ -10,7 +10,7 @@ import {
 import { fromDbBool, isUniqueViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { hasTeacherPowers } from '../../plugins/auth.js';
+import { requireAccess, solutionScope } from '../access/access.policy.js';
 import type { ImageStore } from '../files/image-store.js';
 import { storeUploadedImage, withImageCleanup } from '../files/images.js';
 import { parseFormFields, type MultipartForm } from '../files/multipart.js';
@@ -19,12 +19,11 @@ import * as repo from './solutions.repository.js';
 
 export const SOLUTION_IMAGE_FIELD = 'solutionImage';
 
-const groupIdsOf = (user: AuthenticatedUser) => user.groups.map((g) => g.id);
 const solutionExists = () => new AppError('SOLUTION_EXISTS');
 
 /**
  * Solutions: students answer the tasks of their group and see only their own work; teachers see
- * and review the solutions of their groups' tasks. Every access rule of the area lives here.
+ * and review the solutions of their groups' tasks. Who may do what is asked of the access policy.
  */
 export class SolutionsService {
   constructor(
@@ -43,11 +42,12 @@ export class SolutionsService {
       ...(query.taskId !== undefined ? { taskId: query.taskId } : {}),
       ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
     };
-    if (hasTeacherPowers(actor)) {
-      return { ...narrowing, groupIds: groupIdsOf(actor), ...(query.authorId !== undefined ? { authorId: query.authorId } : {}) };
+    const scope = solutionScope(actor);
+    if ('groupIds' in scope) {
+      return { ...narrowing, groupIds: scope.groupIds, ...(query.authorId !== undefined ? { authorId: query.authorId } : {}) };
     }
-    if (query.authorId !== undefined && query.authorId !== actor.id) return null;
-    return { ...narrowing, authorId: actor.id };
+    if (query.authorId !== undefined && query.authorId !== scope.authorId) return null;
+    return { ...narrowing, authorId: scope.authorId };
   }
 
   /** The solutions a visibleFilter() allows: unreviewed first, then oldest first. */
@@ -69,7 +69,8 @@ export class SolutionsService {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
     const groupId = await repo.liveTaskGroup(this.db, fields.taskId);
-    if (groupId == null || !groupIdsOf(actor).includes(groupId)) throw notFound();
+    if (groupId == null) throw notFound();
+    requireAccess(actor, 'solution.submit', { groupId });
     if (await repo.hasOpenSolution(this.db, fields.taskId, actor.id)) throw solutionExists();
 
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
@@ -91,7 +92,8 @@ export class SolutionsService {
    */
   async review(actor: AuthenticatedUser, id: number, input: ReviewSolutionInput): Promise<Solution> {
     const groupId = await repo.liveSolutionGroup(this.db, id);
-    if (groupId == null || !groupIdsOf(actor).includes(groupId)) throw notFound();
+    if (groupId == null) throw notFound();
+    requireAccess(actor, 'solution.review', { groupId });
     try {
       await repo.updateReview(this.db, id, {
         reviewed: input.reviewed,

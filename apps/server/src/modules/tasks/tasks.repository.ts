@@ -90,6 +90,12 @@ export async function insertTask(db: Kysely<DB>, task: NewTask): Promise<number>
  * Marks a live task of one of these groups deleted; false when there is none (already deleted,
  * unknown, or another group's). One statement, so two concurrent deletes cannot both succeed.
  */
+/** The group of a live task: undefined when the task is unknown or deleted. */
+export async function liveTaskGroup(db: Kysely<DB>, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('tasks').select('group_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row?.group_id ?? undefined;
+}
+
 export async function softDeleteTask(db: Kysely<DB>, id: number, groupIds: number[]): Promise<boolean> {
   if (groupIds.length === 0) return false;
   const result = await db

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
+import { createTaskFormSchema, idParamsSchema, taskSchema } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
+import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 const taskListSchema = z.array(taskSchema);
 
 /** /api/tasks: the lists, creation (multipart with an optional image) and soft deletion. */
@@ -32,28 +32,46 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   };
 
   r.get('/api/tasks', {
-    schema: { tags: ['tasks'], summary: "Live tasks of the teacher's groups, newest first (teacher)", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
-    onRequest: app.requireRole('teacher'),
+    schema: {
+      tags: ['tasks'],
+      operationId: 'listGroupTasks',
+      summary: "Live tasks of the teacher's groups, newest first (teacher)",
+      security: [{ bearerAuth: [] }],
+      response: { 200: answer("The live tasks of the teacher's groups, newest first.", taskListSchema) },
+    },
+    onRequest: app.authorize('task.listGroups'),
     handler: async (request, reply) => sendList(request, reply),
   });
 
   r.get('/api/tasks/mine', {
-    schema: { tags: ['tasks'], summary: "Live tasks of the caller's groups, newest first", security: [{ bearerAuth: [] }], response: { 200: taskListSchema, ...errors } },
-    onRequest: app.authenticate,
+    schema: {
+      tags: ['tasks'],
+      operationId: 'listMyTasks',
+      summary: "Live tasks of the caller's groups, newest first",
+      security: [{ bearerAuth: [] }],
+      response: { 200: answer("The live tasks of the caller's groups, newest first.", taskListSchema) },
+    },
+    onRequest: app.authorize('task.listMine'),
     handler: async (request, reply) => sendList(request, reply),
   });
 
   r.post('/api/tasks', {
     schema: {
       tags: ['tasks'],
+      operationId: 'createTask',
       summary: 'Create a task for one of your groups (teacher)',
-      description:
-        'multipart/form-data: title, text, level, points (1–5), group (id), optional taskImage file (JPEG, PNG, WebP, GIF, HEIC/AVIF; ≤ 5,000,000 bytes). Text or image is required.',
-      consumes: ['multipart/form-data'],
+      description: 'A multipart/form-data form: the fields below and an optional taskImage file. Text or image is required.',
+      multipartBody: createTaskFormSchema,
       security: [{ bearerAuth: [] }],
-      response: { 201: taskSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      response: {
+        201: answer('The new task, with a signed link to its image if it has one.', taskSchema),
+        400: failure('A field is missing or wrong, the group is unknown, or the image is not a supported picture; validationErrors names each field.'),
+        403: failure('You are not a teacher of this group.'),
+        413: failure('The image is over the size limit (IMAGE_TOO_LARGE, validationErrors.taskImage) or the form has too many parts.'),
+        415: failure('The body is not multipart/form-data.'),
+      },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('task.create'),
     handler: async (request, reply) => {
       const task = await withUploadSlot(request, async () => service.create(currentUser(request), await readMultipartForm(request, TASK_IMAGE_FIELD)));
       return reply.code(201).send(task);
@@ -63,15 +81,16 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/tasks/:id', {
     schema: {
       tags: ['tasks'],
+      operationId: 'deleteTask',
       summary: "Soft-delete a task of your group (teacher); another group's or a deleted task is 404",
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
-      response: { 204: z.null().describe('No content'), ...errors },
+      response: { 204: emptyAnswer('The task is deleted (soft): it leaves every list.'), 404: failure('No live task with this id in your groups.') },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('task.delete'),
     handler: async (request, reply) => {
       await service.delete(currentUser(request), request.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   });
 }

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { createTaskFieldsSchema, TEXT_OR_IMAGE_REQUIRED, type AuthenticatedUser, type Level, type Task } from '@mathclub/shared';
 import { isForeignKeyViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden, notFound, validationError } from '../../lib/app-error.js';
-import { hasTeacherPowers } from '../../plugins/auth.js';
+import { notFound, validationError } from '../../lib/app-error.js';
+import { requireAccess, taskScope } from '../access/access.policy.js';
 import type { ImageStore } from '../files/image-store.js';
 import { storeUploadedImage, withImageCleanup } from '../files/images.js';
 import { parseFormFields, type MultipartForm } from '../files/multipart.js';
@@ -12,8 +12,6 @@ import * as repo from './tasks.repository.js';
 
 export const TASK_IMAGE_FIELD = 'taskImage';
 const GROUP_UNKNOWN = 'teacher.tasks.form.errors.groupUnknown';
-
-const groupIdsOf = (user: AuthenticatedUser) => user.groups.map((g) => g.id);
 
 /** Tasks: teachers author them for their groups, everyone sees the tasks of their own groups. */
 export class TasksService {
@@ -25,7 +23,7 @@ export class TasksService {
 
   /** A teacher's view: live tasks of every group they belong to, newest first. */
   async listForTeacher(actor: AuthenticatedUser): Promise<Task[]> {
-    return (await repo.listLiveTasks(this.db, groupIdsOf(actor))).map((row) => this.present(row));
+    return (await repo.listLiveTasks(this.db, taskScope(actor).groupIds)).map((row) => this.present(row));
   }
 
   /** What the caller may see: their group's tasks (a student has one group, a teacher several). */
@@ -41,7 +39,7 @@ export class TasksService {
     const textMissing = (form.fields.text ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createTaskFieldsSchema, form.fields, textMissing ? { text: TEXT_OR_IMAGE_REQUIRED } : {});
     if (!(await repo.groupExists(this.db, fields.group))) throw validationError({ group: GROUP_UNKNOWN });
-    if (!hasTeacherPowers(actor) || !groupIdsOf(actor).includes(fields.group)) throw forbidden();
+    requireAccess(actor, 'task.create', { groupId: fields.group });
 
     const imageKey = await storeUploadedImage(this.images, form.file, TASK_IMAGE_FIELD);
     const id = await withImageCleanup(this.images, imageKey, async () => {
@@ -68,7 +66,11 @@ export class TasksService {
 
   /** Soft delete by a teacher of the task's group; unknown, deleted or another group's task → 404. */
   async delete(actor: AuthenticatedUser, id: number): Promise<void> {
-    if (!(await repo.softDeleteTask(this.db, id, groupIdsOf(actor)))) throw notFound();
+    const groupId = await repo.liveTaskGroup(this.db, id);
+    if (groupId === undefined) throw notFound();
+    requireAccess(actor, 'task.delete', { groupId });
+    // Scoped to that group again, so a task moved or deleted meanwhile is a 404, not a surprise.
+    if (!(await repo.softDeleteTask(this.db, id, [groupId]))) throw notFound();
   }
 
   private present(row: repo.TaskRow): Task {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../lib/passwords.js';
 import { buildTestApp, TEST_HASH_COST, testDatabases, type TestApp } from '../../test/build-test-app.js';
+import { decodeToken } from '../../test/jwt.js';
 import { ADMIN_PASSWORD_FILE, adminPasswordNotice, bootstrapAdmin } from './bootstrap-admin.js';
 
 describe.each(testDatabases())('first start on %s', (dialect) => {
@@ -24,7 +25,9 @@ describe.each(testDatabases())('first start on %s', (dialect) => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'admin', password } });
     expect(login.statusCode).toBe(200);
     const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${login.json().access_token}` } });
-    expect(profile.json()).toMatchObject({ login: 'admin', name: 'Administrator', role: 'teacher', activated: true, grade: null, gradeLetter: null });
+    expect(profile.json()).toMatchObject({ login: 'admin', name: 'Administrator', role: 'teacher', activated: true, owner: true, grade: null, gradeLetter: null });
+    // The owner says so in the token too (PRODUCT.md §16).
+    expect(decodeToken(login.json<{ access_token: string }>().access_token)).toMatchObject({ owner: true });
 
     expect(await bootstrapAdmin(t.db, hasher, t.dataDir)).toBeNull();
     const admins = await t.db.selectFrom('users').select('id').where('login_key', '=', 'admin').execute();

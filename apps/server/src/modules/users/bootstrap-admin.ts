@@ -9,7 +9,8 @@ export const ADMIN_LOGIN = 'admin';
 export const ADMIN_PASSWORD_FILE = 'initial-admin-password';
 
 /**
- * On an empty database only: creates the activated teacher `admin` with a random password and
+ * On an empty database only: creates the activated teacher `admin`, the school's owner
+ * (PRODUCT.md §16), with a random password and
  * writes it to DATA_DIR/initial-admin-password (0600). Returns the password, or null when users exist.
  */
 export async function bootstrapAdmin(db: Kysely<DB>, passwords: PasswordHasher, dataDir: string): Promise<string | null> {
@@ -21,6 +22,7 @@ export async function bootstrapAdmin(db: Kysely<DB>, passwords: PasswordHasher, 
     name: 'Administrator',
     role: 'teacher',
     activated: true,
+    owner: true,
     grade: null,
     gradeLetter: null,
   });

@@ -4,9 +4,9 @@ import { fromDbBool, nowIso, toDbBool, type Database, type Dialect } from '../..
 import { dataVersionSql } from '../../db/read-cache.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
-type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number };
+type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number; owner: number };
 
-const USER_COLUMNS = ['id', 'login', 'name', 'role', 'activated', 'grade', 'grade_letter'] as const;
+const USER_COLUMNS = ['id', 'login', 'name', 'role', 'activated', 'owner', 'grade', 'grade_letter'] as const;
 
 /** The key logins are unique by: trimmed and lower-cased. */
 export const loginKey = (login: string) => login.trim().toLowerCase();
@@ -19,6 +19,7 @@ export function toUser(row: UserRow, groups: Group[]): User {
     name: row.name,
     role: row.role as Role,
     activated: fromDbBool(row.activated),
+    owner: fromDbBool(row.owner),
     grade: row.grade,
     gradeLetter: row.grade_letter,
     groups,
@@ -64,6 +65,7 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'users.name as name',
       'users.role as role',
       'users.activated as activated',
+      'users.owner as owner',
       'users.grade as grade',
       'users.grade_letter as grade_letter',
       'users.sessions_valid_after as sessions_valid_after',
@@ -71,6 +73,11 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'groups.name as groupName',
       // Read with the account, so the request's cached reads need no query of their own.
       sql<string>`${sql.raw(dataVersionSql(dialect))}`.as('dataVersion'),
+      // The account's logged-out tokens (a few at most: one per logout within a token's life),
+      // so a logout is seen by every instance without a query of its own.
+      sql<string | null>`(select ${sql.raw(dialect === 'postgres' ? "string_agg(r.jti, ' ')" : "group_concat(r.jti, ' ')")} from revoked_tokens r where r.user_id = users.id)`.as(
+        'revokedTokenIds',
+      ),
     ]);
 type SessionUserRow = InferResult<ReturnType<typeof sessionUserSelect>>[number];
 
@@ -79,6 +86,8 @@ export interface SessionUser {
   user: User;
   sessionsValidAfter: string | null;
   dataVersion: string;
+  /** jti of each of the account's tokens ended by a logout and not yet expired. */
+  revokedTokenIds: string[];
 }
 
 /** Rows of one or more users (ordered by user, then group name) → one SessionUser per user. */
@@ -87,7 +96,12 @@ function toSessionUsers(rows: SessionUserRow[]): Map<number, SessionUser> {
   for (const r of rows) {
     let entry = out.get(r.id);
     if (!entry) {
-      entry = { user: toUser(r, []), sessionsValidAfter: r.sessions_valid_after, dataVersion: String(r.dataVersion) };
+      entry = {
+        user: toUser(r, []),
+        sessionsValidAfter: r.sessions_valid_after,
+        dataVersion: String(r.dataVersion),
+        revokedTokenIds: r.revokedTokenIds ? r.revokedTokenIds.split(' ') : [],
+      };
       out.set(r.id, entry);
     }
     if (r.groupId !== null && r.groupName !== null) entry.user.groups.push({ id: r.groupId, name: r.groupName });
@@ -150,6 +164,8 @@ export async function countUsers(db: Kysely<DB>): Promise<number> {
 }
 
 export interface NewUser {
+  /** The school's owner: only the first-start account is created as one. */
+  owner?: boolean;
   login: string;
   passwordHash: string;
   name: string;
@@ -171,6 +187,7 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number>
       name: user.name,
       role: user.role,
       activated: toDbBool(user.activated),
+      owner: toDbBool(user.owner ?? false),
       grade: user.grade,
       grade_letter: user.gradeLetter,
       created_at: now,
@@ -187,7 +204,7 @@ export interface UserPatch {
   grade?: number | null;
   gradeLetter?: string | null;
   passwordHash?: string;
-  /** With a new password: tokens issued before this ISO time stop counting. */
+  /** With a new password or a change of activation: tokens issued before this ISO time stop counting. */
   sessionsValidAfter?: string;
 }
 
@@ -210,4 +227,28 @@ export async function replaceUserGroups(db: Kysely<DB>, userId: number, groupIds
   if (groupIds.length > 0) {
     await db.insertInto('user_groups').values(groupIds.map((groupId) => ({ user_id: userId, group_id: groupId }))).execute();
   }
+}
+
+/**
+ * Hands ownership from `fromId` to `toId` in one transaction; false when `fromId` is no longer the
+ * owner (a concurrent transfer won: the row lock makes the loser see it).
+ */
+export async function transferOwnership(db: Kysely<DB>, fromId: number, toId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const cleared = await trx.updateTable('users').set({ owner: 0, updated_at: now }).where('id', '=', fromId).where('owner', '=', 1).executeTakeFirst();
+    if (Number(cleared.numUpdatedRows) === 0) return false;
+    await trx.updateTable('users').set({ owner: 1, updated_at: now }).where('id', '=', toId).execute();
+    return true;
+  });
+}
+
+/** Ends one token before its expiry; drops revocations whose tokens have expired by now. */
+export async function revokeToken(db: Kysely<DB>, userId: number, jti: string, expiresAt: string): Promise<void> {
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<=', nowIso()).execute();
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, user_id: userId, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
 }

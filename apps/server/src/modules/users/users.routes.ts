@@ -17,118 +17,190 @@ import {
 } from '@mathclub/shared';
 import { dataVersion, ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
+import { consumeOrRefuse } from '../../lib/rate-limited.js';
 import { currentUser } from '../../plugins/auth.js';
+import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { UsersService } from './users.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
-const noContent = z.null().describe('No content');
 const userListSchema = z.array(userSchema);
 
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const service = new UsersService(app.db, app.passwords);
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
-  const signUpsPerIp = app.throttle('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60 * 1000);
+  const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
   const encodeUsers = jsonEncoder(userListSchema);
   const userLists = new ReadCache(dataVersion(app.db, app.dialect), 1);
 
   r.post('/api/users', {
-    schema: { tags: ['users'], summary: 'Sign up (the account waits for a teacher)', body: signUpSchema, response: { 201: userSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
+    schema: {
+      tags: ['users'],
+      operationId: 'signUp',
+      summary: 'Sign up (the account waits for a teacher)',
+      security: [],
+      body: signUpSchema,
+      response: {
+        201: answer('The new account; it cannot sign in until a teacher activates it.', userSchema),
+        400: failure('A field is missing or wrong, or the login is taken (LOGIN_TAKEN); validationErrors names each field.'),
+        429: failure('Too many sign-ups from this address; wait the Retry-After seconds.'),
+      },
+    },
     handler: async (request, reply) => {
-      if (await signUpsPerIp.isBlocked(request.ip)) throw new AppError('RATE_LIMITED');
-      await signUpsPerIp.record(request.ip);
+      await consumeOrRefuse(signUpsPerIp, request.ip);
       return reply.code(201).send(await service.signUp(request.body));
     },
   });
 
   r.get('/api/users', {
-    schema: { tags: ['users'], summary: 'Every user with their groups (teacher)', security: [{ bearerAuth: [] }], response: { 200: userListSchema, ...errors } },
-    onRequest: app.requireRole('teacher'),
+    schema: {
+      tags: ['users'],
+      operationId: 'listUsers',
+      summary: 'Every user with their groups (teacher)',
+      security: [{ bearerAuth: [] }],
+      response: { 200: answer('Every user of the school with their groups.', userListSchema) },
+    },
+    onRequest: app.authorize('user.list'),
     // The whole school (~200 bytes a user) is the same for every teacher: kept as ready bytes,
     // compressed once, until anything changes, instead of read and sent in full on every visit.
     handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', async () => encodeUsers(await service.list()), request.dataVersion)),
   });
 
   r.get('/api/users/profile', {
-    schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: userSchema, ...errors } },
-    onRequest: app.authenticate,
+    schema: {
+      tags: ['users'],
+      operationId: 'getMyProfile',
+      summary: 'The signed-in user',
+      security: [{ bearerAuth: [] }],
+      response: { 200: answer('The signed-in user as the database has it now.', userSchema) },
+    },
+    onRequest: app.authorize('profile.read'),
     handler: async (request) => service.profile(currentUser(request)),
   });
 
   r.patch('/api/users/teachers/profile', {
     schema: {
       tags: ['users'],
+      operationId: 'updateTeacherProfile',
       summary: "A teacher's name and groups; answers with a fresh token",
       security: [{ bearerAuth: [] }],
       body: teacherProfileUpdateSchema,
-      response: { 200: profileUpdateResponseSchema, ...errors },
+      response: { 200: answer('The updated teacher and a fresh token that says the same.', profileUpdateResponseSchema) },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('profile.updateTeacher'),
     handler: async (request) => withToken(await service.updateTeacherProfile(currentUser(request), request.body)),
   });
 
   r.patch('/api/users/students/profile', {
     schema: {
       tags: ['users'],
+      operationId: 'updateStudentProfile',
       summary: "A student's group; answers with a fresh token",
       security: [{ bearerAuth: [] }],
       body: studentProfileUpdateSchema,
-      response: { 200: profileUpdateResponseSchema, ...errors },
+      response: { 200: answer('The updated student and a fresh token that says the same.', profileUpdateResponseSchema) },
     },
-    onRequest: app.requireRole('student'),
+    onRequest: app.authorize('profile.updateStudent'),
     handler: async (request) => withToken(await service.updateStudentProfile(currentUser(request), request.body)),
   });
 
   r.put('/api/users/me/password', {
     schema: {
       tags: ['users'],
+      operationId: 'changeMyPassword',
       summary: 'Change your own password; other sessions end, this one gets a fresh token',
       security: [{ bearerAuth: [] }],
       body: changeOwnPasswordSchema,
-      response: { 200: loginResponseSchema, ...errors },
+      description: 'Wrong current passwords are slowed down per account (429 RATE_LIMITED with Retry-After): see docs/security.md.',
+      response: {
+        200: answer('The password is changed: a fresh token for this session (every other session has ended).', loginResponseSchema),
+        400: failure('The current password is wrong (WRONG_PASSWORD) or the new one breaks a rule; validationErrors names the field.'),
+        429: failure('Too many wrong current passwords for this account; wait the Retry-After seconds.'),
+      },
     },
-    onRequest: app.authenticate,
+    onRequest: app.authorize('profile.changeOwnPassword'),
     handler: async (request) => {
-      const user = await service.changeOwnPassword(currentUser(request), request.body);
+      // The turn is taken before the current password's hash is checked, so a stolen token
+      // cannot run guesses in parallel past the limit.
+      const actor = currentUser(request);
+      const turn = await app.passwordChangeGuesses.take(String(actor.id));
+      let user;
+      try {
+        user = await service.changeOwnPassword(actor, request.body);
+      } catch (error) {
+        await (error instanceof AppError && error.code === 'WRONG_PASSWORD' ? turn.failed() : turn.cancel());
+        throw error;
+      }
+      await turn.succeeded();
       return { access_token: withToken(user).access_token };
     },
   });
 
   r.get('/api/users/:id', {
-    schema: { tags: ['users'], summary: 'One user (teachers: anyone; others: themselves)', security: [{ bearerAuth: [] }], params: idParamsSchema, response: { 200: userSchema, ...errors } },
-    onRequest: app.authenticate,
+    schema: {
+      tags: ['users'],
+      operationId: 'getUser',
+      summary: 'One user (teachers: anyone; others: themselves)',
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      response: { 200: answer('The user.', userSchema), 403: failure('Only teachers see other users.'), 404: failure('No user with this id.') },
+    },
+    onRequest: app.authorize('user.read'),
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
 
   r.put('/api/users/:id', {
     schema: {
       tags: ['users'],
+      operationId: 'updateUser',
       summary: 'Change name, activation, grade, letter or groups (teacher)',
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: userUpdateSchema,
-      response: { 200: userSchema, 409: apiErrorSchema, ...errors },
+      response: {
+        200: answer('The user as changed.', userSchema),
+        404: failure('No user with this id.'),
+        409: failure('The change is not allowed for this account (for example deactivating yourself: CANNOT_DEACTIVATE_SELF).'),
+      },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('user.update'),
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   r.put('/api/users/:id/password', {
     schema: {
       tags: ['users'],
+      operationId: 'setTemporaryPassword',
       summary: "Set a student's temporary password (teacher); the student's sessions end",
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: setTemporaryPasswordSchema,
-      response: { 204: noContent, ...errors },
+      response: { 204: emptyAnswer("The password is set; the student's sessions have ended."), 404: failure('No user with this id.') },
     },
-    onRequest: app.requireRole('teacher'),
+    onRequest: app.authorize('user.resetPassword'),
     handler: async (request, reply) => {
       await service.setTemporaryPassword(currentUser(request), request.params.id, request.body.password);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
+    },
+  });
+
+  r.post('/api/users/:id/owner', {
+    schema: {
+      tags: ['users'],
+      operationId: 'transferOwnership',
+      summary: "Hand the school's ownership to another active teacher (owner)",
+      description:
+        'PRODUCT.md §16: only the owner may call it; the target must be another activated teacher (409 OWNER_TARGET_INVALID otherwise). The old owner stays a teacher. Answers 204 with no body.',
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      response: { 204: emptyAnswer('The ownership has moved to this teacher.'), 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 400: apiErrorSchema },
+    },
+    onRequest: app.authorize('user.transferOwnership'),
+    handler: async (request, reply) => {
+      await service.transferOwnership(currentUser(request), request.params.id);
+      return reply.code(204).send();
     },
   });
 }

@@ -12,13 +12,16 @@ import { isUniqueViolation, nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { hasTeacherPowers } from '../../plugins/auth.js';
+import { requireAccess } from '../access/access.policy.js';
 import { existingGroupIds } from '../groups/groups.repository.js';
 import * as repo from './users.repository.js';
 
 const loginTaken = () => validationError({ login: 'auth.error.loginTaken' }, 'LOGIN_TAKEN');
 
-/** Accounts: sign-up, the teacher's student list, profiles and passwords. Access checks live here. */
+/**
+ * Accounts: sign-up, the teacher's student list, profiles, passwords and the school's owner. Who
+ * may do what is asked of the access policy (modules/access/access.policy.ts).
+ */
 export class UsersService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -55,22 +58,34 @@ export class UsersService {
 
   /** Teachers see anyone; everybody else only themselves. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
-    if (!hasTeacherPowers(actor) && actor.id !== id) throw new AppError('FORBIDDEN');
+    requireAccess(actor, 'user.read', { id });
     const user = await repo.findUserById(this.db, id);
     if (!user) throw notFound();
     return user;
   }
 
-  /** A teacher changes name, activation, grade, letter and groups; nothing else. */
+  /**
+   * A teacher changes name, activation, grade, letter and groups; nothing else. Teacher accounts
+   * are the owner's to change, and nobody renames or deactivates the owner. The client sends the
+   * whole user, so only fields that actually change are asked for. A change of activation ends the
+   * account's sessions: a token from before a deactivation never works again.
+   */
   async update(actor: AuthenticatedUser, id: number, input: UserUpdateInput): Promise<User> {
     const target = await repo.findUserById(this.db, id);
     if (!target) throw notFound();
-    if (actor.id === id && input.activated === false) throw new AppError('CANNOT_DEACTIVATE_SELF');
+    requireAccess(actor, 'user.update', target);
+    const renames = input.name !== undefined && input.name !== target.name;
+    const activates = input.activated !== undefined && input.activated !== target.activated;
+    if (renames) requireAccess(actor, 'user.rename', target);
+    if (activates) requireAccess(actor, input.activated ? 'user.activate' : 'user.deactivate', target);
 
     const isStudent = target.role === 'student';
     const patch: repo.UserPatch = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.activated !== undefined) patch.activated = input.activated;
+    if (renames) patch.name = input.name;
+    if (activates) {
+      patch.activated = input.activated;
+      patch.sessionsValidAfter = nowIso();
+    }
     if (isStudent) {
       // A student always has a grade and a letter; null would erase them.
       const errors: Record<string, string> = {};
@@ -130,13 +145,21 @@ export class UsersService {
     return this.profile(actor);
   }
 
-  /** A teacher sets a temporary password for a student who forgot theirs (never for a teacher). */
+  /** A teacher sets a temporary password for a student who forgot theirs; the owner also for a teacher. */
   async setTemporaryPassword(actor: AuthenticatedUser, id: number, password: string): Promise<void> {
     const target = await repo.findUserById(this.db, id);
     if (!target) throw notFound();
-    if (target.role !== 'student' || target.id === actor.id) throw new AppError('FORBIDDEN');
+    requireAccess(actor, 'user.resetPassword', target);
     // Whoever was using the forgotten (or leaked) password is signed out too.
     await repo.updateUser(this.db, id, { passwordHash: await this.passwords.hash(password), sessionsValidAfter: nowIso() });
+  }
+
+  /** The owner hands ownership to another active teacher and stays a teacher (PRODUCT.md §16). */
+  async transferOwnership(actor: AuthenticatedUser, id: number): Promise<void> {
+    const target = await repo.findUserById(this.db, id);
+    if (!target) throw notFound();
+    requireAccess(actor, 'user.transferOwnership', target);
+    if (!(await repo.transferOwnership(this.db, actor.id, id))) throw new AppError('FORBIDDEN');
   }
 
   /** Deduplicates group ids and checks they exist and fit the role's limit. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser, TEST_PASSWORD, uniqueLogin } from '../../test/fixtures.js';
@@ -6,9 +7,11 @@ import { craftToken, decodeToken } from '../../test/jwt.js';
 describe.each(testDatabases())('users on %s', (dialect) => {
   let t: TestApp;
   let teacher: Awaited<ReturnType<typeof createUser>>;
+  let owner: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     teacher = await createUser(t, { role: 'teacher' });
+    owner = await createUser(t, { role: 'teacher', owner: true });
   });
   afterAll(async () => t.close());
 
@@ -18,7 +21,7 @@ describe.each(testDatabases())('users on %s', (dialect) => {
   /** A token issued a minute ago, as if signed in earlier on another device. */
   const oldToken = (id: number) => {
     const now = Math.floor(Date.now() / 1000);
-    return craftToken({ alg: 'HS256', typ: 'JWT' }, { sub: String(id), iat: now - 60, exp: now + 3600 }, t.config.jwtSecret);
+    return craftToken({ alg: 'HS256', typ: 'JWT' }, { sub: String(id), jti: randomBytes(16).toString('base64url'), iat: now - 60, exp: now + 3600 }, t.config.jwtSecret);
   };
   const countUsers = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -41,6 +44,7 @@ describe.each(testDatabases())('users on %s', (dialect) => {
         name: 'Оксана',
         role: 'student',
         activated: false,
+        owner: false,
         grade: 7,
         gradeLetter: 'Ґ',
         groups: [],
@@ -167,7 +171,7 @@ describe.each(testDatabases())('users on %s', (dialect) => {
 
     it('keeps a teacher free of grade and letter', async () => {
       const { user } = await createUser(t, { role: 'teacher' });
-      const res = await inject('PUT', `/api/users/${user.id}`, teacher.token, { grade: 5, gradeLetter: 'А', activated: false });
+      const res = await inject('PUT', `/api/users/${user.id}`, owner.token, { grade: 5, gradeLetter: 'А', activated: false });
       expect(res.json()).toMatchObject({ grade: null, gradeLetter: null, activated: false });
     });
 

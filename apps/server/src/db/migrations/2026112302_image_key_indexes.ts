@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * An image link answers only while its task or solution is live (PRODUCT.md §16): each image
+ * request looks its key up in tasks and solutions, so both need an index on it.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('tasks_image_key_idx').on('tasks').column('image_key').execute();
+  await db.schema.createIndex('solutions_image_key_idx').on('solutions').column('image_key').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('tasks_image_key_idx').execute();
+  await db.schema.dropIndex('solutions_image_key_idx').execute();
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every API answer is `Cache-Control: no-store` (PRODUCT.md §16) unless its route chose otherwise
+ * (an image behind a signed link is `private, max-age=…`): a shared computer's browser cache or a
+ * proxy must never keep one person's tasks, answers or token for the next. Errors already say
+ * no-store (plugins/errors.ts); this covers the successes. Keyed on the matched route, not the raw
+ * URL, so no spelling of a path slips past it.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && request.routeOptions.url?.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
