@@ -134,7 +134,7 @@ export interface Interleaved {
 
 /**
  * The comparison every line uses: both processes warmed with the same requests, then measured in
- * turn for the same duration with the same connections (target, baseline, target, baseline, …),
+ * turn for the same duration with the same connections (target, baseline, baseline, target, …),
  * the median taken per side. `target` is the real server, or for the self-check a second baseline.
  */
 export async function interleave(
@@ -155,12 +155,26 @@ export async function interleave(
   }
   const targetRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
   const baselineRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
-  for (let i = 0; i < (run.pairs ?? DEFAULT_PAIRS); i++) {
+  const runTarget = async () => {
     await untilIdle(target);
     await run.beforeTargetRun?.();
     targetRuns.push(await measuredRun(target, spec.target, options, run.dialect));
+  };
+  const runBaseline = async () => {
     await untilIdle(target);
     baselineRuns.push(await measuredRun(baseline, spec.baseline, options));
+  };
+  // Each pair in the opposite order of the one before (server, baseline, baseline, server, …): on
+  // a machine getting busier or quieter during a line, the first run of every pair is favoured,
+  // and the self-check at a steadily rising load average showed server-first pairs reading 121 %.
+  for (let i = 0; i < (run.pairs ?? DEFAULT_PAIRS); i++) {
+    if (i % 2 === 0) {
+      await runTarget();
+      await runBaseline();
+    } else {
+      await runBaseline();
+      await runTarget();
+    }
   }
   const total = (runs: typeof targetRuns) => runs.reduce((n, r) => n + r.result.total, 0);
   const perRequest = (runs: typeof targetRuns, pick: (r: (typeof targetRuns)[number]) => number | undefined) => {
