@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/shared',
       'apps/server',
       'apps/web',
+      'bench',
       // The repo's own tooling (scripts/: the browser finder).
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],

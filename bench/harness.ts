@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { probe, runLoad, withBaseline, type RequestSpec, type RunningServer } from './load.js';
+import { cliArg } from './cli.js';
+import { compareRuns, cpuCeiling, formatRatio, median, type Comparison } from './compare.js';
+import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
 
@@ -77,7 +79,7 @@ export async function login(url: string, loginName: string): Promise<{ token: st
  * but e.g. login's argon2 hashes already accepted keep the CPU busy for seconds), so that work is
  * not billed to the next endpoint.
  */
-async function untilIdle(server: RunningServer): Promise<void> {
+export async function untilIdle(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 60_000;
   let last = server.cpuMs();
   while (Date.now() < deadline) {
@@ -88,31 +90,156 @@ async function untilIdle(server: RunningServer): Promise<void> {
   }
 }
 
-/** Measures one endpoint on the real server and the same bytes from the baseline server. */
+export interface RunOptions {
+  seconds: number;
+  /** A fixed number of requests per run instead of a duration (writes that must not repeat). */
+  amount?: number;
+  dialect?: 'sqlite' | 'postgres';
+  /** Server and baseline runs, interleaved (server, baseline, server, baseline, …). */
+  pairs?: number;
+  /** Warm-up requests each side gets before the first measured run (reads only; default WARMUP_REQUESTS). */
+  warmup?: number;
+}
+
+/** Runs one side's measured run and what it cost: that process's (and PostgreSQL's) CPU. */
+async function measuredRun(target: RunningServer, spec: RequestSpec | RequestSource, options: { seconds?: number; amount?: number; connections?: number }, dialect?: 'sqlite' | 'postgres') {
+  const cpuBefore = target.cpuMs();
+  const dbCpuBefore = dialect === 'postgres' ? postgresCpuMs() : undefined;
+  const result = await runLoad(target.url, spec, options);
+  return { result, cpuMs: target.cpuMs() - cpuBefore, databaseCpuMs: dbCpuBefore ? postgresCpuMsSince(dbCpuBefore) : undefined };
+}
+
+/** The runs of one side, folded into one line: the median req/s, the worst p99, every error. */
+export function foldRuns(runs: LoadResult[]): LoadResult {
+  return {
+    requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
+    p50: median(runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    total: runs.reduce((n, r) => n + r.total, 0),
+  };
+}
+
+export interface Interleaved {
+  target: LoadResult;
+  baseline: LoadResult;
+  comparison: Comparison;
+  /** Per answered request, over all the target's runs. */
+  cpuMsPerRequest?: number;
+  databaseCpuMsPerRequest?: number;
+  baselineCpuMsPerRequest?: number;
+}
+
+/**
+ * The comparison every line uses: both processes warmed with the same requests, then measured in
+ * turn for the same duration with the same connections (target, baseline, baseline, target, …),
+ * the median taken per side. `target` is the real server, or for the self-check a second baseline.
+ */
+export async function interleave(
+  target: RunningServer,
+  baseline: RunningServer,
+  spec: { target: RequestSpec | RequestSource; baseline: RequestSpec | RequestSource; warmup?: RequestSpec | RequestSource },
+  run: RunOptions & { connections?: number; beforeTargetRun?: () => Promise<void> },
+): Promise<Interleaved> {
+  const options = run.amount ? { amount: run.amount, connections: run.connections } : { seconds: run.seconds, connections: run.connections };
+  const warmup = run.warmup ?? WARMUP_REQUESTS;
+  // Reads are warmed up first (JIT, caches), the baseline with the very same requests, at the
+  // run's connections: with 300 requests at 8 connections the first measured run of each line
+  // still came out 2-7x below the next (autocannon's own code, in this process, was cold too),
+  // and since the server runs first in each pair that penalised the server side only.
+  if (spec.warmup && warmup > 0) {
+    await runLoad(target.url, spec.warmup, { amount: warmup, connections: run.connections ?? CONNECTIONS });
+    await runLoad(baseline.url, spec.warmup, { amount: warmup, connections: run.connections ?? CONNECTIONS });
+  }
+  const targetRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
+  const baselineRuns: Awaited<ReturnType<typeof measuredRun>>[] = [];
+  const runTarget = async () => {
+    await untilIdle(target);
+    await run.beforeTargetRun?.();
+    targetRuns.push(await measuredRun(target, spec.target, options, run.dialect));
+  };
+  const runBaseline = async () => {
+    await untilIdle(target);
+    baselineRuns.push(await measuredRun(baseline, spec.baseline, options));
+  };
+  // Each pair in the opposite order of the one before (server, baseline, baseline, server, …): on
+  // a machine getting busier or quieter during a line, the first run of every pair is favoured,
+  // and the self-check at a steadily rising load average showed server-first pairs reading 121 %.
+  for (let i = 0; i < (run.pairs ?? DEFAULT_PAIRS); i++) {
+    if (i % 2 === 0) {
+      await runTarget();
+      await runBaseline();
+    } else {
+      await runBaseline();
+      await runTarget();
+    }
+  }
+  const total = (runs: typeof targetRuns) => runs.reduce((n, r) => n + r.result.total, 0);
+  const perRequest = (runs: typeof targetRuns, pick: (r: (typeof targetRuns)[number]) => number | undefined) => {
+    const requests = total(runs);
+    if (!requests || runs.some((r) => pick(r) === undefined)) return undefined;
+    return runs.reduce((n, r) => n + pick(r)!, 0) / requests;
+  };
+  const cpuMsPerRequest = perRequest(targetRuns, (r) => r.cpuMs);
+  const databaseCpuMsPerRequest = perRequest(targetRuns, (r) => r.databaseCpuMs);
+  const baselineCpuMsPerRequest = perRequest(baselineRuns, (r) => r.cpuMs);
+  return {
+    target: foldRuns(targetRuns.map((r) => r.result)),
+    baseline: foldRuns(baselineRuns.map((r) => r.result)),
+    comparison: compareRuns(
+      targetRuns.map((r) => r.result.requestsPerSecond),
+      baselineRuns.map((r) => r.result.requestsPerSecond),
+    ),
+    ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }),
+    ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }),
+    ...(baselineCpuMsPerRequest === undefined ? {} : { baselineCpuMsPerRequest }),
+  };
+}
+
+/** Warm-up requests each side gets before a line's first measured run (reads). */
+export const WARMUP_REQUESTS = 3000;
+
+/** Pairs of (server, baseline) runs per line unless `--pairs` says otherwise. */
+export const DEFAULT_PAIRS = Number(cliArg('pairs', '2'));
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
+
+/** Measures one endpoint on the real server against the same bytes from the baseline process. */
 export async function measure(
   server: RunningServer,
   name: string,
   spec: RequestSpec | { next: () => RequestSpec; sample: RequestSpec },
-  run: { seconds: number; amount?: number; dialect?: 'sqlite' | 'postgres' },
+  run: RunOptions,
 ): Promise<EndpointResult> {
-  const { seconds, amount } = run;
   await untilIdle(server);
   const sampleSpec = 'next' in spec ? spec.sample : spec;
   const answer = await probe(server.url, sampleSpec);
-  const options = amount ? { amount } : { seconds };
-  // Reads are warmed up first (JIT, caches) so the first endpoint measured is not penalised.
-  if (sampleSpec.method === 'GET') await runLoad(server.url, sampleSpec, { amount: 300, connections: 8 });
-  const cpuBefore = server.cpuMs();
-  const dbCpuBefore = run.dialect === 'postgres' ? postgresCpuMs() : undefined;
-  const real = await runLoad(server.url, spec, options);
-  const cpuMsPerRequest = real.total ? (server.cpuMs() - cpuBefore) / real.total : undefined;
-  const databaseCpuMsPerRequest = dbCpuBefore && real.total ? postgresCpuMsSince(dbCpuBefore) / real.total : undefined;
-  const baseline = await withBaseline(BASELINE_PORT, answer, (url) => runLoad(url, sampleSpec, { seconds: Math.min(seconds, 5) }));
-  const ratio = baseline.requestsPerSecond ? real.requestsPerSecond / baseline.requestsPerSecond : 0;
-  console.log(
-    `  ${name.padEnd(34)} ${String(real.requestsPerSecond).padStart(6)} req/s  p50 ${real.p50} ms  p99 ${real.p99} ms  errors ${real.errors + real.non2xx}  CPU ${cpuMsPerRequest?.toFixed(2)} ms/req${databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${databaseCpuMsPerRequest.toFixed(2)}`}  (${(ratio * 100).toFixed(0)}% of baseline ${baseline.requestsPerSecond})`,
-  );
-  return { name, real, baseline, ratio, ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }), ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }), responseBytes: answer.body.length, ...(answer.contentEncoding ? { contentEncoding: answer.contentEncoding } : {}), probeStatus: answer.status };
+  const baseline = await startBaseline(baselineAnswer(sampleSpec, answer), BASELINE_PORT);
+  try {
+    const r = await interleave(server, baseline, { target: spec, baseline: sampleSpec, ...(sampleSpec.method === 'GET' ? { warmup: sampleSpec } : {}) }, run);
+    const ceiling = cpuCeiling(r.cpuMsPerRequest, r.databaseCpuMsPerRequest);
+    console.log(
+      `  ${name.padEnd(40)} ${String(r.target.requestsPerSecond).padStart(6)} req/s  p50 ${r.target.p50} ms  p99 ${r.target.p99} ms  errors ${r.target.errors + r.target.non2xx}  CPU ${ms(r.cpuMsPerRequest)} ms/req${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} (ceiling ${ceiling ?? '–'})  ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]`,
+    );
+    return {
+      name,
+      real: r.target,
+      baseline: r.baseline,
+      ratio: r.comparison.ratio,
+      comparison: r.comparison,
+      ...(r.cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest: r.cpuMsPerRequest }),
+      ...(r.databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest: r.databaseCpuMsPerRequest }),
+      ...(r.baselineCpuMsPerRequest === undefined ? {} : { baselineCpuMsPerRequest: r.baselineCpuMsPerRequest }),
+      ...(ceiling === undefined ? {} : { ceilingRequestsPerSecond: ceiling }),
+      responseBytes: answer.body.length,
+      ...(answer.contentEncoding ? { contentEncoding: answer.contentEncoding } : {}),
+      probeStatus: answer.status,
+    };
+  } finally {
+    await baseline.stop();
+  }
 }
 
 /**

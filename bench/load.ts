@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { answerKey, type BaselineAnswers } from './baseline-answers.js';
 
 export const CONNECTIONS = 64;
 
@@ -18,16 +21,25 @@ export interface LoadResult {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
 }
 
+/**
+ * Requests made one at a time per connection: `next` builds each (it gets the connection's
+ * context, which `onResponse` receives with that request's answer).
+ */
+export interface RequestSource {
+  next: (context: Record<string, unknown>) => RequestSpec;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+
 /** Runs autocannon for `seconds` (or for `amount` requests) and keeps what the report needs. */
 export async function runLoad(
   baseUrl: string,
-  spec: RequestSpec | { next: () => RequestSpec },
+  spec: RequestSpec | RequestSource,
   options: { seconds?: number; amount?: number; connections?: number } = {},
 ): Promise<LoadResult> {
   const common = {
@@ -42,10 +54,11 @@ export async function runLoad(
           ...common,
           requests: [
             {
-              setupRequest: (req: Record<string, unknown>) => {
-                const r = spec.next();
+              setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+                const r = spec.next(context);
                 return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
               },
+              ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
             },
           ],
         }
@@ -65,29 +78,28 @@ export async function runLoad(
 }
 
 /**
- * The yardstick: a bare node:http server answering `body` from memory with the same status and
- * content type, after reading the request body like the real server must.
+ * The yardstick: a bare node:http server (`baseline-server.ts`) in a process of its own, started
+ * like the real server, answering each kind of request with the bytes the server sent for it.
  */
-export async function withBaseline<T>(port: number, answer: WireAnswer, fn: (url: string) => Promise<T>): Promise<T> {
-  const { status, body } = answer;
-  const headers: Record<string, string | number> = { 'content-type': answer.contentType, 'content-length': body.length };
-  if (answer.contentEncoding) headers['content-encoding'] = answer.contentEncoding;
-  const server = http.createServer((req, res) => {
-    req.on('data', () => {});
-    req.on('end', () => {
-      res.writeHead(status, headers);
-      res.end(body);
-    });
-  });
-  server.keepAliveTimeout = 72_000;
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  try {
-    return await fn(`http://127.0.0.1:${port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+export async function startBaseline(answers: Record<string, WireAnswer>, port: number): Promise<RunningServer> {
+  const keys = Object.keys(answers);
+  if (keys.length === 0) throw new Error('the baseline needs at least one answer');
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mathclub-baseline-')), 'answers.json');
+  const byKey: BaselineAnswers['byKey'] = {};
+  for (const [key, a] of Object.entries(answers)) {
+    byKey[key] = { status: a.status, contentType: a.contentType, ...(a.contentEncoding ? { contentEncoding: a.contentEncoding } : {}), bodyBase64: a.body.toString('base64') };
   }
+  writeFileSync(file, JSON.stringify({ byKey, defaultKey: keys[0]! } satisfies BaselineAnswers));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'baseline-server.ts'), file, String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const running = await watchProcess(child, `http://127.0.0.1:${port}`, '/', true);
+  const stop = running.stop;
+  return { ...running, stop: async () => { await stop(); rmSync(path.dirname(file), { recursive: true, force: true }); } };
 }
+
+/** The baseline's answer for one request spec: keyed the way the baseline process looks it up. */
+export const baselineAnswer = (spec: RequestSpec, answer: WireAnswer): Record<string, WireAnswer> => ({ [answerKey(spec.method, spec.path)]: answer });
 
 /** One answer as it went over the wire: the bytes as sent (still compressed, if they were). */
 export interface WireAnswer {
@@ -128,8 +140,8 @@ export interface RunningServer {
 }
 
 /** Starts the built server (production mode, warn logs) and waits until /api/ready answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -144,21 +156,39 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       RATE_LIMIT_PER_IP: '100000000',
       LOGIN_RATE_LIMIT_PER_IP: '100000000',
       LOGIN_RATE_LIMIT: '100000000',
+      // Sign-ins for one login from one address beyond this many at once wait for a single turn
+      // (429): the login line sends 64 at once for one student, to measure argon2, not the limit.
+      LOGIN_FREE_ATTEMPTS: '100000000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  return watchProcess(child, `http://127.0.0.1:${port}`, '/api/ready');
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (100 clock ticks a second). */
+export function processCpuMs(pid: number): number {
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Waits until `readyPath` answers 2xx (or the process exits) and wraps the child for measuring. */
+async function watchProcess(child: ChildProcess, url: string, readyPath: string, anyAnswer = false): Promise<RunningServer> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/ready`);
-      if (res.ok) break;
+      const res = await fetch(url + readyPath);
+      await res.arrayBuffer();
+      if (res.ok || anyAnswer) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${url} did not become ready in 60 s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -169,11 +199,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
-    cpuMs: () => {
-      // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    cpuMs: () => processCpuMs(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,4 +1,7 @@
+import { formatRatio, type Comparison } from './compare.js';
 import type { LoadResult } from './load.js';
+import type { SelfCheckResult } from './self-check.js';
+import type { ColdReads, LessonPeak, MixedResult } from './workloads.js';
 import type { SeededSchool } from './seed.js';
 import type { LighthouseScores, PageJs } from './web.js';
 
@@ -6,8 +9,13 @@ export interface EndpointResult {
   name: string;
   real: LoadResult;
   baseline: LoadResult;
-  /** real requests/s ÷ baseline requests/s. */
+  /** median real requests/s ÷ median baseline requests/s (see `comparison` for the runs and validity). */
   ratio: number;
+  comparison: Comparison;
+  /** The baseline process's CPU per request: the floor any server sending these bytes pays. */
+  baselineCpuMsPerRequest?: number;
+  /** 2 cores ÷ (server + database CPU per request): what the machine allows at most. */
+  ceilingRequestsPerSecond?: number;
   /** Server CPU time per answered request during the run: steadier than req/s on a busy machine. */
   cpuMsPerRequest?: number;
   /** PostgreSQL's own CPU per request (all its processes on this machine), PostgreSQL runs only. */
@@ -31,14 +39,36 @@ export interface BenchReport {
   scale: number;
   connections: number;
   seconds: number;
-  databases: { dialect: string; school: SeededSchool; endpoints: EndpointResult[]; rssMb: number; afterWrite?: { leaderboardMs: number; tasksMineMs: number }; growth: GrowthPoint[] }[];
+  /** The harness measuring a baseline against a copy of itself, at the start of the run. */
+  selfCheck?: SelfCheckResult;
+  pairs?: number;
+  databases: {
+    dialect: string;
+    school: SeededSchool;
+    endpoints: EndpointResult[];
+    rssMb: number;
+    afterWrite?: { leaderboardMs: number; tasksMineMs: number };
+    growth: GrowthPoint[];
+    mixed?: MixedResult;
+    cold?: ColdReads;
+    peak?: LessonPeak;
+  }[];
   web: { js: PageJs[]; lighthouse: (LighthouseScores & { performanceRuns?: number[] })[] } | undefined;
+  /** Set when the web part was tried and failed (the server lines stand without it). */
+  webError?: string;
+  /** True when run with --no-web. */
+  webSkipped?: boolean;
   durationSeconds?: number;
 }
 
-/** The budget issue 7 sets; each line of the report says whether it holds. */
+/**
+ * The budget (issue 7, restated against the honest baseline by issue 15); each line of the report
+ * says whether it holds. p99 is at 64 connections, on every read line, the text answers and every
+ * kind of request in the mixed run.
+ */
 export const BUDGET = {
-  readRatio: 0.35,
+  readRatio: 0.6,
+  mixedRatio: 0.3,
   readP99Ms: 50,
   growthFactor: 1.5,
   landingJsKb: 150,
@@ -49,6 +79,63 @@ export const BUDGET = {
 
 const READS = ['GET /api/tasks/mine', 'GET /api/tasks (', 'GET /api/solutions', 'GET /api/leaderboard'];
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
+const cpu = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
+const msText = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+function renderMixed(m: MixedResult): string[] {
+  const errors = m.real.errors + m.real.non2xx;
+  const kindsOk = m.kinds.every((k) => !(k.p99 > BUDGET.readP99Ms));
+  const ok = m.comparison.valid && m.comparison.ratio >= BUDGET.mixedRatio && m.real.p99 <= BUDGET.readP99Ms && errors === 0 && kindsOk;
+  const lines = [
+    '### Mixed run (a school at work)',
+    '',
+    `${m.connections} connections of ${m.students} students and ${m.teachers} teachers (${m.students / m.teachers} per group), ${(m.writeShare * 100).toFixed(1)} % writes; every write is one the server accepts, and each invalidates the read caches.`,
+    '',
+    '| req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | baseline req/s (median) | ratio | budget |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| ${m.real.requestsPerSecond} | ${m.real.p50} | ${m.real.p99} | ${errors} | ${cpu(m.cpuMsPerRequest)} | ${cpu(m.databaseCpuMsPerRequest)} | ${m.ceilingRequestsPerSecond ?? '–'} | ${m.baseline.requestsPerSecond} | ${formatRatio(m.comparison)} | ${mark(ok)} |`,
+    '',
+    `Budget: ≥ ${BUDGET.mixedRatio * 100}% of the baseline (answering each kind with the server's bytes for it), p99 ≤ ${BUDGET.readP99Ms} ms for every kind, 0 errors. Runs: server ${m.comparison.serverRuns.join(', ')}; baseline ${m.comparison.baselineRuns.join(', ')}.${m.comparison.valid ? '' : ` Ratio refused: ${m.comparison.invalidReason}.`}`,
+    '',
+    '| Kind | share | sent (server runs) | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|',
+    ...m.kinds.map((k) => `| ${k.kind} | ${(k.share * 100).toFixed(1)} % | ${k.sent} | ${msText(k.p50)} | ${msText(k.p99)}${k.p99 > BUDGET.readP99Ms ? ' ❌' : ''} |`),
+    '',
+  ];
+  if (Object.keys(m.failed).length) lines.push(`Not 2xx: ${Object.entries(m.failed).map(([k, n]) => `${k}: ${n}`).join(', ')}.`, '');
+  return lines;
+}
+
+function renderPeak(p: LessonPeak): string[] {
+  const errors = p.readersReal.errors + p.readersReal.non2xx;
+  const s = p.submissions;
+  return [
+    "### A lesson's peak",
+    '',
+    `${p.submitters} students of the 50 × 200 group answer a task their teacher has just posted, within ${p.windowSeconds} s, while ${p.readers} students of other groups read (${p.readers} connections, flat out).`,
+    '',
+    '| | req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | baseline req/s | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${p.readers} readers | ${p.readersReal.requestsPerSecond} | ${p.readersReal.p50} | ${p.readersReal.p99} | ${errors} | ${cpu(p.cpuMsPerRequest)} | ${cpu(p.databaseCpuMsPerRequest)} | ${p.ceilingRequestsPerSecond ?? '–'} | ${p.readersBaseline.requestsPerSecond} | ${formatRatio(p.comparison)} |`,
+    '',
+    `Answers: ${s.accepted} of ${s.n} accepted ${mark(s.accepted === s.n)}${Object.keys(s.refused).length ? ` (refused: ${JSON.stringify(s.refused)})` : ''}, p50 ${msText(s.p50)} ms, p99 ${msText(s.p99)} ms, slowest ${msText(s.max)} ms (timed from the bench process, which also drives the ${p.readers} readers). Reported, not budgeted (${p.readers} connections, not 64).`,
+    '',
+  ];
+}
+
+function renderCold(c: ColdReads): string[] {
+  const kinds = [...new Set(c.reads.flatMap((r) => Object.keys(r.afterWriteMs)))];
+  return [
+    '### First reads (nothing cached)',
+    '',
+    `In the ${c.group} group (and every user, for the teachers' list), each read alone on an idle server: the first request after the server started (one sample), the second (warm), and the first after each kind of write (median of ${c.repeats}; every write invalidates every cached answer).`,
+    '',
+    `| Read | bytes | after start ms | warm ms | ${kinds.map((k) => `after ${k} ms`).join(' | ')} |`,
+    `|---|---:|---:|---:|${kinds.map(() => '---:').join('|')}|`,
+    ...c.reads.map((r) => `| ${r.read} | ${r.bytes} | ${msText(r.afterStartMs)} | ${msText(r.warmMs)} | ${kinds.map((k) => msText(r.afterWriteMs[k] ?? Number.NaN)).join(' | ')} |`),
+    '',
+  ];
+}
 
 export function renderReport(r: BenchReport): string {
   const lines: string[] = [];
@@ -56,21 +143,46 @@ export function renderReport(r: BenchReport): string {
   lines.push(`Generated by \`npm run bench\` on ${r.date}. Scale ${r.scale}, ${r.connections} connections, ${r.seconds} s per read run.`, '');
   const load = r.machine.loadAverage ? ` Load average at the start: ${r.machine.loadAverage.map((l) => l.toFixed(1)).join(', ')} (other work on the machine shares its cores with the server, autocannon and the baseline).` : '';
   lines.push(`Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.platform}.${load}`, '');
+  if (r.selfCheck) {
+    const c = r.selfCheck;
+    lines.push(
+      `Harness self-check (a second copy of the baseline standing in for the server, ${c.responseBytes}-byte answer, ${c.seconds} s runs): **${(c.ratio * 100).toFixed(1)} %** ${mark(c.passes)} (must be 100 % ± ${c.tolerance * 100} %; runs: stand-in ${c.standInRuns.join(', ')}; baseline ${c.baselineRuns.join(', ')}).${c.passes ? '' : ' Outside the tolerance: other work on the machine moved the runs more than the harness can hide, so ratios below carry that much noise.'}`,
+      '',
+    );
+  }
   for (const d of r.databases) {
     const s = d.school;
     lines.push(`## ${d.dialect}`, '');
     lines.push(`Seeded ${s.groups} groups, ${s.teachers} teachers, ${s.students} students, ${s.tasks} tasks, ${s.solutions} solutions in ${s.seconds.toFixed(1)} s.`, '');
-    lines.push('| Endpoint | req/s | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | response bytes | baseline req/s | ratio | budget |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    lines.push(
+      '| Endpoint | req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | response bytes | baseline req/s (median) | baseline CPU ms/req | ratio | budget |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    const invalid: string[] = [];
     for (const e of d.endpoints) {
       const isRead = READS.some((p) => e.name.startsWith(p));
+      const isText = e.name.startsWith('POST /api/solutions (text');
       const errors = e.real.errors + e.real.non2xx;
-      const verdict = isRead ? mark(e.ratio >= BUDGET.readRatio && e.real.p99 <= BUDGET.readP99Ms && errors === 0) : errors === 0 ? 'reported' : '❌ errors';
+      const valid = e.comparison?.valid ?? e.ratio <= 1;
+      let verdict = errors === 0 ? 'reported' : '❌ errors';
+      if (isRead) verdict = valid ? mark(e.ratio >= BUDGET.readRatio && e.real.p99 <= BUDGET.readP99Ms && errors === 0) : '❌ invalid';
+      else if (isText) verdict = mark(e.real.p99 <= BUDGET.readP99Ms && errors === 0);
       const errorText = e.real.timeouts ? `${errors} (${e.real.timeouts} timeouts)` : String(errors);
-      const cpu = e.cpuMsPerRequest === undefined ? '–' : e.cpuMsPerRequest.toFixed(2);
-      const dbCpu = e.databaseCpuMsPerRequest === undefined ? '–' : e.databaseCpuMsPerRequest.toFixed(2);
-      lines.push(`| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu} | ${dbCpu} | ${e.responseBytes}${e.contentEncoding ? ` ${e.contentEncoding}` : ''} | ${e.baseline.requestsPerSecond} | ${(e.ratio * 100).toFixed(0)}% | ${verdict} |`);
+      const ratio = e.comparison ? formatRatio(e.comparison) : `${(e.ratio * 100).toFixed(0)}%`;
+      if (e.comparison && !e.comparison.valid) invalid.push(`${e.name}: ${e.comparison.invalidReason} (runs: server ${e.comparison.serverRuns.join(', ')}; baseline ${e.comparison.baselineRuns.join(', ')}).`);
+      lines.push(
+        `| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu(e.cpuMsPerRequest)} | ${cpu(e.databaseCpuMsPerRequest)} | ${e.ceilingRequestsPerSecond ?? '–'} | ${e.responseBytes}${e.contentEncoding ? ` ${e.contentEncoding}` : ''} | ${e.baseline.requestsPerSecond} | ${cpu(e.baselineCpuMsPerRequest)} | ${ratio} | ${verdict} |`,
+      );
     }
-    lines.push('', `Reads: budget ≥ ${BUDGET.readRatio * 100}% of baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors. Login is argon2-bound; writes are reported.`, '');
+    lines.push(
+      '',
+      `Reads: budget ≥ ${BUDGET.readRatio * 100}% of the baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors; text answers (64 writers at once): p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors. Login is argon2-bound and a photo costs ~150 ms of decoding: reported. Each line is the median of ${r.pairs ?? 1} server run(s) interleaved with as many baseline runs (p99: the worst run's; errors: all runs'). The ceiling is 2 cores of CPU ÷ (server + database CPU per request).`,
+      '',
+    );
+    if (invalid.length) lines.push('Ratios refused (a server cannot outrun the bare baseline sending the same bytes):', '', ...invalid.map((i) => `- ${i}`), '');
+    if (d.mixed) lines.push(...renderMixed(d.mixed));
+    if (d.peak) lines.push(...renderPeak(d.peak));
+    if (d.cold) lines.push(...renderCold(d.cold));
     lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`, '');
     if (d.afterWrite) {
       const { leaderboardMs, tasksMineMs } = d.afterWrite;
@@ -112,6 +224,8 @@ export function renderReport(r: BenchReport): string {
       '',
     );
   }
+  if (r.webSkipped) lines.push('## Web app', '', 'Not measured in this run (`--no-web`).', '');
+  if (r.webError) lines.push('## Web app', '', `The web measurement failed in this run: ${r.webError}`, '');
   if (r.durationSeconds) lines.push(`The whole run took ${r.durationSeconds} s.`, '');
   return lines.join('\n');
 }

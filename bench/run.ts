@@ -14,8 +14,11 @@ import sharp from 'sharp';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
-import { afterWrite, BROWSER_ACCEPT_ENCODING, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, WORK } from './harness.js';
-import { multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
+import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
+import { CONNECTIONS, multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
+import { signInSchool } from './school-mix.js';
+import { harnessSelfCheck } from './self-check.js';
+import { coldReads, lessonPeak, mixedRun } from './workloads.js';
 import { renderReport, type BenchReport, type EndpointResult } from './report.js';
 import { medianScores } from './lighthouse-median.js';
 import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
@@ -24,6 +27,9 @@ const SCALE = Number(cliArg('scale', '1'));
 const SECONDS = Number(cliArg('seconds', '8'));
 const SKIP_WEB = cliFlag('no-web');
 const LIGHTHOUSE_RUNS = Number(cliArg('lighthouse-runs', '3'));
+/** The mixed run's school: this many groups, each with its teacher and this many students signed in. */
+const MIX_GROUPS = Math.min(24, Math.max(1, Math.round(200 * SCALE)));
+const MIX_STUDENTS_PER_GROUP = Math.max(16, Math.ceil(200 / MIX_GROUPS));
 async function fourMegabytePhoto(): Promise<Buffer> {
   // Noise does not compress: about 4 MB of JPEG, like a phone photo.
   const width = 2600;
@@ -44,6 +50,8 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
   const server = await startServer(prepared.env, SERVER_PORT);
   const run = { seconds: SECONDS, dialect };
   try {
+    // First, while no cache has been filled: the first read of each after start and after writes.
+    const cold = await coldReads(server, prepared.school);
     const { firstGroup } = prepared.school;
     const teacher = await login(server.url, firstGroup.teacherLogin);
     const students = await Promise.all(firstGroup.studentLogins.map((l) => login(server.url, l)));
@@ -79,18 +87,24 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     };
     const textCount = Math.min(2000, pairs.length - 400);
     const sample = textSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount }));
+    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1 }));
     cursor = Math.max(cursor, textCount + 1);
     const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
       const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
       return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
     };
     const imageSample = imageSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: 192 }));
+    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: 192, pairs: 1 }));
+
+    // A school at work: many users, reads and the writes that invalidate them; then a lesson's peak.
+    const actors = await signInSchool(server.url, MIX_GROUPS, MIX_STUDENTS_PER_GROUP);
+    await untilIdle(server);
+    const mixed = await mixedRun(server, actors, { ...run, connections: CONNECTIONS });
+    const peak = await lessonPeak(server, prepared.school, actors, run);
 
     const rssMb = server.rssMb();
     console.log(`  server RSS after the load: ${rssMb} MB`);
-    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, studentToken: student, server, prepared };
+    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, studentToken: student, server, prepared };
   } catch (error) {
     await server.stop();
     await prepared.drop();
@@ -128,14 +142,22 @@ async function main() {
   const photo = await fourMegabytePhoto();
   const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL?.startsWith('postgres') ? (['postgres'] as const) : [])];
 
+  const loadAverage = os.loadavg();
+  console.log(`load average ${loadAverage.map((l) => l.toFixed(2)).join(', ')}`);
+  console.log('\n[harness]');
+  // At least three pairs: the self-check is cheap (a 13 KB answer) and judges the whole run.
+  const selfCheck = await harnessSelfCheck({ seconds: SECONDS, pairs: Math.max(3, DEFAULT_PAIRS) });
   const report: BenchReport = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}`, loadAverage: os.loadavg() },
+    selfCheck,
+    pairs: DEFAULT_PAIRS,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}`, loadAverage },
     scale: SCALE,
-    connections: 64,
+    connections: CONNECTIONS,
     seconds: SECONDS,
     databases: [],
     web: undefined,
+    ...(SKIP_WEB ? { webSkipped: true } : {}),
   };
 
   for (const dialect of dialects) {
@@ -158,6 +180,10 @@ async function main() {
         for (const l of lighthouse) console.log(`  ${l.name}: performance ${l.performance} (runs ${l.performanceRuns.join(', ')}), accessibility ${l.accessibility}, best practices ${l.bestPractices}`);
         web = { js, lighthouse };
       }
+    } catch (error) {
+      // The server measurements stand without the web part; the report says what happened.
+      console.error('  web measurement failed:', error);
+      report.webError = String(error instanceof Error ? error.message : error).split('\n')[0]!;
     } finally {
       await suite.server.stop();
       await suite.prepared.drop();
@@ -165,13 +191,19 @@ async function main() {
     if (web) report.web = web;
     const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
     const growth = await growthSuite(dialect, passwordHash, { tasksMine: byName('GET /api/tasks/mine'), leaderboard: byName('GET /api/leaderboard') });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak });
+    // Written after each engine too, so a failure later keeps what was measured.
+    writeReport(report, started);
   }
 
+  writeReport(report, started);
+  console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
+}
+
+function writeReport(report: BenchReport, started: number) {
   report.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(ROOT, 'bench', 'report.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(path.join(ROOT, 'bench', 'report.md'), renderReport(report));
-  console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
 }
 
 main().catch((error: unknown) => {

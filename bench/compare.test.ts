@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { answerKey } from './baseline-answers.js';
+import { compareRuns, cpuCeiling, formatRatio, median, selfCheckPasses } from './compare.js';
+
+describe('median', () => {
+  it('takes the middle run, or the mean of the two middle ones', () => {
+    expect(median([30, 10, 20])).toBe(20);
+    expect(median([40, 10, 30, 20])).toBe(25);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+
+  it('is not moved by one run disturbed by other work on the machine', () => {
+    expect(median([20_000, 19_800, 4_000])).toBe(19_800);
+  });
+});
+
+describe('compareRuns', () => {
+  it('divides the median of the server runs by the median of the baseline runs', () => {
+    const c = compareRuns([9_000, 12_000, 10_000], [20_000, 25_000, 18_000]);
+    expect(c.serverMedian).toBe(10_000);
+    expect(c.baselineMedian).toBe(20_000);
+    expect(c.ratio).toBe(0.5);
+    expect(c.valid).toBe(true);
+    expect(formatRatio(c)).toBe('50%');
+  });
+
+  it('accepts a server exactly as fast as the baseline', () => {
+    const c = compareRuns([20_000, 20_000], [20_000, 20_000]);
+    expect(c.valid).toBe(true);
+    expect(formatRatio(c)).toBe('100%');
+  });
+
+  it('refuses a ratio above 100 %: marked invalid, with the reason, never printed as a number', () => {
+    const c = compareRuns([27_000, 26_000], [18_000, 19_000]);
+    expect(c.ratio).toBeGreaterThan(1);
+    expect(c.valid).toBe(false);
+    expect(c.invalidReason).toMatch(/outran the bare baseline/);
+    expect(formatRatio(c)).toBe('invalid');
+  });
+
+  it('is invalid when the baseline answered nothing', () => {
+    const c = compareRuns([100], [0]);
+    expect(c.valid).toBe(false);
+    expect(formatRatio(c)).toBe('invalid');
+  });
+});
+
+describe('selfCheckPasses', () => {
+  it('passes within 10 % either way, since both sides are the same server', () => {
+    expect(selfCheckPasses([21_000, 20_000], [20_000, 20_000]).passes).toBe(true);
+    expect(selfCheckPasses([18_100], [20_000]).passes).toBe(true);
+  });
+
+  it('fails when the harness favours one side by more than 10 %', () => {
+    expect(selfCheckPasses([27_064], [18_342]).passes).toBe(false);
+    expect(selfCheckPasses([17_000], [20_000]).passes).toBe(false);
+  });
+});
+
+describe('cpuCeiling', () => {
+  it('is two cores of CPU time divided by the CPU per request of the server and its database', () => {
+    expect(cpuCeiling(0.1)).toBe(20_000);
+    expect(cpuCeiling(0.05, 0.05)).toBe(20_000);
+    expect(cpuCeiling(0.1, 0, 1)).toBe(10_000);
+    expect(cpuCeiling(undefined)).toBeUndefined();
+  });
+});
+
+describe('answerKey (which answer the baseline sends)', () => {
+  it('folds ids in the path and the query, keeps everything else apart', () => {
+    expect(answerKey('PUT', '/api/solutions/812')).toBe(answerKey('PUT', '/api/solutions/77'));
+    expect(answerKey('GET', '/api/leaderboard?groupId=3&period=all')).toBe('GET /api/leaderboard?groupId=:id&period=all');
+    expect(answerKey('GET', '/api/solutions')).not.toBe(answerKey('GET', '/api/solutions?reviewed=false'));
+    expect(answerKey('GET', '/api/tasks/mine')).toBe('GET /api/tasks/mine');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The yardstick's arithmetic, kept free of I/O so `npm test` can check it: the median of
+ * interleaved runs per side, the ratio of the two medians, and the refusal to call a ratio above
+ * 100 % a result.
+ */
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface Comparison {
+  /** requests/s of each server run, in the order they ran (interleaved with the baseline's). */
+  serverRuns: number[];
+  baselineRuns: number[];
+  serverMedian: number;
+  baselineMedian: number;
+  /** serverMedian ÷ baselineMedian. */
+  ratio: number;
+  /** False when the ratio cannot be a measurement of the server (see `invalidReason`). */
+  valid: boolean;
+  invalidReason?: string;
+}
+
+/**
+ * Above this the ratio is refused. A server that parses a request, checks a token and an account
+ * and then sends the same bytes cannot outrun a bare node:http server sending them from memory;
+ * a ratio above 100 % means the baseline was held back by something else (the load generator,
+ * other work on the shared cores), so it says nothing about the server.
+ */
+export const MAX_VALID_RATIO = 1;
+
+/** Compares interleaved runs (server, baseline, server, baseline, …) by their medians. */
+export function compareRuns(serverRuns: readonly number[], baselineRuns: readonly number[]): Comparison {
+  const serverMedian = median(serverRuns);
+  const baselineMedian = median(baselineRuns);
+  const base = { serverRuns: [...serverRuns], baselineRuns: [...baselineRuns], serverMedian, baselineMedian };
+  if (!(baselineMedian > 0) || !Number.isFinite(serverMedian)) {
+    return { ...base, ratio: Number.NaN, valid: false, invalidReason: 'the baseline answered nothing, so there is nothing to compare with' };
+  }
+  const ratio = serverMedian / baselineMedian;
+  if (ratio > MAX_VALID_RATIO) {
+    return {
+      ...base,
+      ratio,
+      valid: false,
+      invalidReason: `the server (median ${Math.round(serverMedian)} req/s) outran the bare baseline (median ${Math.round(baselineMedian)} req/s) sending the same bytes, which it cannot do; something other than the server limited the baseline's runs (the load generator or other work on the shared cores)`,
+    };
+  }
+  return { ...base, ratio, valid: true };
+}
+
+/** How a ratio is printed: a percentage, or "invalid" (never a number above 100 %). */
+export function formatRatio(c: Pick<Comparison, 'ratio' | 'valid'>): string {
+  return c.valid ? `${(c.ratio * 100).toFixed(0)}%` : 'invalid';
+}
+
+/** The harness measuring a baseline against a copy of itself must report 100 % ± this. */
+export const SELF_CHECK_TOLERANCE = 0.1;
+
+/**
+ * The self-check compares two identical baselines, so a ratio just above 100 % is the expected
+ * noise there, not an invalid measurement: it is judged on the raw ratio of the medians.
+ */
+export function selfCheckPasses(serverRuns: readonly number[], baselineRuns: readonly number[]): { ratio: number; passes: boolean } {
+  const ratio = median(serverRuns) / median(baselineRuns);
+  return { ratio, passes: Number.isFinite(ratio) && Math.abs(ratio - 1) <= SELF_CHECK_TOLERANCE };
+}
+
+/** Cores on the machine the budget was set for; the ceiling below uses the measured count. */
+export const MACHINE_CORES = 2;
+
+/**
+ * The most requests/s the measured CPU per request allows on `cores` cores if nothing else ran:
+ * `cores` seconds of CPU per second ÷ CPU per request (server + database). A single-threaded
+ * server meets a lower wall where its main thread fills one core; this is the physical one.
+ */
+export function cpuCeiling(serverCpuMsPerRequest: number | undefined, databaseCpuMsPerRequest = 0, cores = MACHINE_CORES): number | undefined {
+  if (serverCpuMsPerRequest === undefined) return undefined;
+  const perRequest = serverCpuMsPerRequest + databaseCpuMsPerRequest;
+  return perRequest > 0 ? Math.round((cores * 1000) / perRequest) : undefined;
+}
