@@ -233,6 +233,14 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
       form: async () => multipartBody({ title: 'T', text: 'x', level: 'advanced', points: 2, group: w.groupA }, [{ field: 'taskImage', data: await plainJpeg(8, 8) }]),
       expect: signedIn(403, 201, { otherTeacher: 403 }),
     },
+    {
+      label: 'PATCH /api/tasks/{id} (group A: the answer key)',
+      method: 'PATCH',
+      route: '/api/tasks/{id}',
+      url: async () => `/api/tasks/${await someTask()}`,
+      body: () => ({ answerKind: 'number', answerKey: '1/2', checkMode: 'auto' }),
+      expect: signedIn(403, 200, { otherTeacher: 404 }),
+    },
     { label: 'DELETE /api/tasks/{id} (group A)', method: 'DELETE', route: '/api/tasks/{id}', url: async () => `/api/tasks/${await someTask()}`, expect: signedIn(403, 204, { otherTeacher: 404 }) },
     { label: 'GET /api/solutions', method: 'GET', route: '/api/solutions', url: () => '/api/solutions', expect: signedIn(200, 200) },
     { label: 'GET /api/solutions?authorId=student', method: 'GET', route: '/api/solutions', url: () => `/api/solutions?authorId=${w.callers.student.id}`, expect: signedIn(200, 200) },
@@ -321,5 +329,15 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
     expect(teacherView).toContain('SECRET-ANSWER-OWN');
     expect(teacherView).toContain('SECRET-ANSWER-CLASSMATE');
     expect(await get('otherTeacher', '/api/solutions')).toContain('SECRET-ANSWER-GROUP-B');
+    expect(await get('teacher', '/api/tasks')).toContain('SECRET-KEY-A');
+    expect(await get('otherTeacher', '/api/tasks')).toContain('0.0031337');
+    // The arena's list and a student's solutions never carry the key fields (PRODUCT.md §9).
+    for (const caller of ['student', 'otherStudent'] as const) {
+      for (const url of ['/api/tasks/mine', '/api/solutions']) {
+        const body = await get(caller, url);
+        expect(body.length).toBeGreaterThan(2);
+        expect(body).not.toMatch(/"answerKey"|"tolerance"|SECRET-KEY-A|7777\/9999/);
+      }
+    }
   });
 });

@@ -99,6 +99,7 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     { method: 'POST', url: '/api/groups', who: 'teacher', keys: ['name'] },
     { method: 'PATCH', url: `/api/groups/${w.groupA}`, who: 'teacher', keys: ['name'] },
     { method: 'PUT', url: `/api/solutions/${w.solutionOwn}`, who: 'teacher', keys: ['correct', 'reviewed', 'feedback'] },
+    { method: 'PATCH', url: `/api/tasks/${w.taskA}`, who: 'teacher', keys: ['answerKind', 'answerKey', 'tolerance', 'checkMode'] },
   ];
 
   it('JSON bodies: wrong types, odd unicode, huge strings, prototype and repeated keys, broken JSON', async () => {
@@ -148,6 +149,7 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
       { method: 'PATCH', template: (p) => `/api/groups/${p}`, who: 'teacher', body: '{"name":"x"}' },
       { method: 'DELETE', template: (p) => `/api/groups/${p}`, who: 'teacher' },
       { method: 'DELETE', template: (p) => `/api/tasks/${p}`, who: 'teacher' },
+      { method: 'PATCH', template: (p) => `/api/tasks/${p}`, who: 'teacher', body: '{"checkMode":"manual"}' },
       { method: 'PUT', template: (p) => `/api/solutions/${p}`, who: 'teacher', body: '{"correct":true,"reviewed":true}' },
       { method: 'GET', template: (p) => `/api/files/${p}/${p}.jpg?exp=1&sig=x` },
     ];
@@ -226,13 +228,17 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
         url: '/api/tasks',
         who: 'teacher',
         fileField: 'taskImage',
-        fields: ['title', 'text', 'level', 'points', 'group'],
+        fields: ['title', 'text', 'level', 'points', 'group', 'answerKind', 'answerKey', 'tolerance', 'checkMode'],
         real: {
           title: fc.constantFrom('Fractions', 'T'),
           text: fc.constantFrom('$x^2$', ''),
           level: fc.constantFrom('beginner', 'advanced', 'olympiad'),
           points: fc.constantFrom('1', '5', '3'),
           group: fc.constant(String(w.groupA)),
+          answerKind: fc.constantFrom('none', 'number', 'expression', 'set', 'text'),
+          answerKey: fc.constantFrom('5/6', 'x^2-1', 'x=2, x=3', 'Київ', '', '10^10^10^10'),
+          tolerance: fc.constantFrom('0', '0.01', '', '-1'),
+          checkMode: fc.constantFrom('manual', 'suggest', 'auto'),
         },
       },
       {

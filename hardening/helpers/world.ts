@@ -78,8 +78,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await t.db.updateTable('users').set({ activated: 0 }).where('id', '=', deactivated.id).execute();
 
   const image = { field: 'taskImage', data: await plainJpeg(16, 16) };
-  const taskA = await postForm(t, '/api/tasks', teacher.token!, { title: 'Task A', text: 'SECRET-TASK-A-TEXT', level: 'beginner', points: 2, group: groupA }, image);
-  const taskB = await postForm(t, '/api/tasks', otherTeacher.token!, { title: 'Task B', text: 'SECRET-TASK-B-TEXT', level: 'beginner', points: 2, group: groupB }, image);
+  // Both tasks carry answer keys (suggest mode: answers still wait for the teacher), which only
+  // their own group's teachers may ever see (PRODUCT.md §9).
+  const taskA = await postForm(
+    t,
+    '/api/tasks',
+    teacher.token!,
+    { title: 'Task A', text: 'SECRET-TASK-A-TEXT', level: 'beginner', points: 2, group: groupA, answerKind: 'text', answerKey: 'SECRET-KEY-A', checkMode: 'suggest' },
+    image,
+  );
+  const taskB = await postForm(
+    t,
+    '/api/tasks',
+    otherTeacher.token!,
+    { title: 'Task B', text: 'SECRET-TASK-B-TEXT', level: 'beginner', points: 2, group: groupB, answerKind: 'number', answerKey: '7777/9999', tolerance: '0.0031337', checkMode: 'suggest' },
+    image,
+  );
   const solution = (token: string, taskId: number, answer: string) =>
     postForm(t, '/api/solutions', token, { taskId, answer }, { field: 'solutionImage', data: image.data });
   const own = await solution(student.token!, taskA.id, 'SECRET-ANSWER-OWN');
@@ -101,6 +115,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
       { label: "the student's own answer", needles: ['SECRET-ANSWER-OWN', keyOf(own.imageSecureUrl)], visibleTo: ['student', 'teacher'] },
       { label: "a classmate's answer", needles: ['SECRET-ANSWER-CLASSMATE', keyOf(classmates.imageSecureUrl)], visibleTo: ['teacher'] },
       { label: "group B's answer", needles: ['SECRET-ANSWER-GROUP-B', keyOf(groupBs.imageSecureUrl)], visibleTo: ['otherStudent', 'otherTeacher'] },
+      { label: "group A's answer key", needles: ['SECRET-KEY-A'], visibleTo: ['teacher'] },
+      { label: "group B's answer key and tolerance", needles: ['7777/9999', '0.0031337'], visibleTo: ['otherTeacher'] },
+      // No student-facing answer carries the key fields at all, not even empty.
+      { label: 'the answer-key fields', needles: ['"answerKey"', '"tolerance"'], visibleTo: ['teacher', 'otherTeacher', 'owner'] },
     ],
   };
 }

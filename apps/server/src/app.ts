@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createDb, type Database } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerChecker } from './modules/checking/app-checker.js';
 import { logoutRoutes } from './modules/auth/logout.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { registerImages } from './modules/files/images.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
   app.decorate('sessionUser', createSessionUserLookup(database));
   registerImages(app, config);
+  registerChecker(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
   registerRouteList(app);

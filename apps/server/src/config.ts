@@ -67,6 +67,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** S3-compatible object storage for images when S3_BUCKET is set; unset → DATA_DIR/images. */
   s3: S3ImageStoreOptions | undefined;
+  /** Worker threads of the answer checker (PRODUCT.md §9). */
+  checkerThreads: number;
 }
 
 /** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
@@ -186,6 +188,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Prepended to object names, e.g. "mathclub/". */
   S3_PREFIX: z.string().default(''),
+  /** Worker threads checking answers against keys; each holds its own algebra engine (tens of MB). */
+  CHECKER_THREADS: positiveInt.max(64).default(2),
 });
 
 /** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
@@ -266,5 +270,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3,
+    checkerThreads: e.CHECKER_THREADS,
   };
 }

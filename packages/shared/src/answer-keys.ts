@@ -69,7 +69,8 @@ export const toleranceSchema = z.preprocess(
 
 /** A solution's `autoVerdict`: `null` when the task has no key or the answer is a photo only. */
 export const checkVerdictSchema = z.enum(CHECK_VERDICTS);
-export const autoVerdictSchema = checkVerdictSchema.nullable();
+// One enum with null in it (not `.nullable()`): OpenAPI 3.0 cannot say "this enum or null" otherwise.
+export const autoVerdictSchema = z.literal([...CHECK_VERDICTS, null]);
 export type AutoVerdict = z.infer<typeof autoVerdictSchema>;
 
 /** What the checker needs to judge one answer. */

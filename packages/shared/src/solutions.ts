@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autoVerdictSchema } from './answer-keys.js';
 import { ANSWER_MAX, FEEDBACK_MAX, IMAGE_MAX_BYTES } from './constants.js';
 import { idParamSchema, idSchema, isoDateSchema } from './fields.js';
 
@@ -19,7 +20,11 @@ export const solutionSchema = z.object({
   createdAt: isoDateSchema,
   reviewedAt: isoDateSchema.nullable(),
   reviewer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-}).meta({ id: 'Solution', description: "A student's answer to a task, with the teacher's verdict once reviewed." });
+  /** The checker's verdict (PRODUCT.md §9): null when the task has no key or the answer is a photo only. */
+  autoVerdict: autoVerdictSchema,
+  /** Who gave the final verdict: a teacher (see reviewer), the checker (auto mode), or nobody yet. */
+  judgedBy: z.literal(['teacher', 'checker', null]),
+}).meta({ id: 'Solution', description: "A student's answer to a task, with the checker's verdict if the task has a key, and the final verdict once reviewed." });
 export type Solution = z.infer<typeof solutionSchema>;
 
 /** POST /api/solutions text fields (multipart); the image is the optional `solutionImage` part. */

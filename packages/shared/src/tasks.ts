@@ -1,10 +1,28 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, TASK_TEXT_MAX, TASK_TITLE_MAX } from './constants.js';
 import { idSchema, isoDateSchema, levelSchema, pointsSchema } from './fields.js';
+import {
+  ANSWER_KEY_ERRORS,
+  ANSWER_KEY_MAX,
+  answerKeySchema,
+  answerKindSchema,
+  checkModeSchema,
+  DEFAULT_ANSWER_KIND,
+  DEFAULT_CHECK_MODE,
+  TOLERANCE_MAX,
+  toleranceSchema,
+  type AnswerKind,
+  type CheckMode,
+} from './answer-keys.js';
 import { groupSchema } from './groups.js';
 
-/** A task as lists show it (SEED.md §3 "Task"). `imageSecureUrl` is a signed, expiring link. */
-export const taskSchema = z.object({
+/**
+ * A task as a student sees it (SEED.md §3 "Task", PRODUCT.md §9): never the answer key or its
+ * tolerance. A separate schema, not an omission at run time: the compiled serializer writes only
+ * the properties a response schema declares, so a student's answer cannot carry the key even if a
+ * service handed it over. `imageSecureUrl` is a signed, expiring link.
+ */
+export const studentTaskSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   /** Markdown with `$…$` / `$$…$$` math; rendered without raw HTML. */
@@ -15,7 +33,22 @@ export const taskSchema = z.object({
   createdAt: isoDateSchema,
   author: z.object({ id: z.number().int(), name: z.string() }),
   imageSecureUrl: z.string().optional(),
-}).meta({ id: 'Task', description: 'A live task of a group. imageSecureUrl, when present, is a signed link valid for a limited time.' });
+  /** Whether and how answers are checked (the key itself is the teachers'). */
+  answerKind: answerKindSchema,
+  checkMode: checkModeSchema,
+}).meta({
+  id: 'StudentTask',
+  description: "A live task of the student's group. imageSecureUrl, when present, is a signed link valid for a limited time. Never carries the answer key.",
+});
+export type StudentTask = z.infer<typeof studentTaskSchema>;
+
+/** A task as its group's teachers see it: with the answer key (PRODUCT.md §9). */
+export const taskSchema = studentTaskSchema.extend({
+  /** The key as the teacher typed it; null when answerKind is none. */
+  answerKey: z.string().nullable(),
+  /** Only for number keys; 0 = exact. */
+  tolerance: z.number(),
+}).meta({ id: 'Task', description: 'A live task of a group, as its teachers see it (with the answer key). imageSecureUrl, when present, is a signed link valid for a limited time.' });
 export type Task = z.infer<typeof taskSchema>;
 
 /** Multipart fields arrive as text; an empty one means "not given". */
@@ -38,8 +71,22 @@ export const createTaskFieldsSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'teacher.tasks.form.errors.groupRequired' }).pipe(idSchema.max(2_147_483_647, 'teacher.tasks.form.errors.groupRequired')),
   ),
+  answerKind: z.preprocess(emptyToUndefined, answerKindSchema.default(DEFAULT_ANSWER_KIND)),
+  answerKey: answerKeySchema.default(''),
+  tolerance: toleranceSchema,
+  checkMode: z.preprocess(emptyToUndefined, checkModeSchema.default(DEFAULT_CHECK_MODE)),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
+/** The answer-key fields as the OpenAPI document shows them (POST form and PATCH body alike). */
+const answerKeyFormFields = {
+  answerKind: answerKindSchema.optional().meta({ description: 'none (default), number, expression, set or text.' }),
+  answerKey: z.string().max(ANSWER_KEY_MAX).optional().meta({
+    description: 'The answer as a student would type it (5/6, \\frac{5}{6}, x=2, x=3…); required unless answerKind is none. A key that does not parse is a 400 with validationErrors.answerKey.',
+  }),
+  tolerance: z.number().min(0).max(TOLERANCE_MAX).optional().meta({ description: 'Only for number keys: how far an answer may be from the key (default 0 = exact).' }),
+  checkMode: checkModeSchema.optional().meta({ description: "manual (default), suggest (the checker's verdict is pre-selected for the teacher) or auto (correct/incorrect is final at once)." }),
+};
+
 /**
  * POST /api/tasks as a client sends it: the OpenAPI document's multipart/form-data body (the
  * server reads the parts itself and checks them with createTaskFieldsSchema).
@@ -54,8 +101,49 @@ export const createTaskFormSchema = z.object({
     .string()
     .optional()
     .meta({ format: 'binary', description: `An image file (JPEG, PNG, WebP, GIF, HEIC/AVIF) of at most ${IMAGE_MAX_BYTES} bytes.` }),
+  ...answerKeyFormFields,
 });
 
 /** Key shown when neither text nor image is given. */
 export const TEXT_OR_IMAGE_REQUIRED = 'teacher.tasks.form.errors.textOrImageRequired';
 export const GROUP_REQUIRED = 'teacher.tasks.form.errors.groupRequired';
+
+/**
+ * PATCH /api/tasks/{id} (JSON): the fields to change, each optional. The answer-key fields for now;
+ * the task-editing issue adds title, text, level, points, group, image, opensAt and closesAt here.
+ */
+export const updateTaskSchema = z.object({
+  answerKind: answerKindSchema.optional(),
+  answerKey: answerKeySchema.nullable().optional(),
+  tolerance: z
+    .number({ error: ANSWER_KEY_ERRORS.tolerance })
+    .finite(ANSWER_KEY_ERRORS.tolerance)
+    .min(0, ANSWER_KEY_ERRORS.tolerance)
+    .max(TOLERANCE_MAX, ANSWER_KEY_ERRORS.tolerance)
+    .optional(),
+  checkMode: checkModeSchema.optional(),
+});
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+/** A task's answer-key fields together, as stored and as checked. */
+export interface AnswerKeyFields {
+  answerKind: AnswerKind;
+  answerKey: string;
+  tolerance: number;
+  checkMode: CheckMode;
+}
+
+/** Shown when a check mode other than manual is chosen for a task without a key. */
+export const CHECK_MODE_NEEDS_KEY = 'teacher.tasks.form.errors.checkModeNeedsKey';
+
+/**
+ * The rules across the answer-key fields (whether the key parses is the server checker's part):
+ * a kind needs a key, tolerance is for numbers only, checking needs a key. Field → i18n key.
+ */
+export function answerKeyFieldErrors(fields: AnswerKeyFields): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (fields.answerKind !== 'none' && fields.answerKey.trim() === '') errors.answerKey = ANSWER_KEY_ERRORS.required;
+  if (fields.answerKind !== 'number' && fields.tolerance !== 0) errors.tolerance = ANSWER_KEY_ERRORS.tolerance;
+  if (fields.answerKind === 'none' && fields.checkMode !== 'manual') errors.checkMode = CHECK_MODE_NEEDS_KEY;
+  return errors;
+}

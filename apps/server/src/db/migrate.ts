@@ -9,6 +9,7 @@ import * as usersOwner from './migrations/2026112300_users_owner.js';
 import * as revokedTokens from './migrations/2026112301_revoked_tokens.js';
 import * as imageKeyIndexes from './migrations/2026112302_image_key_indexes.js';
 import * as groupNameKeyNfkc from './migrations/2026112303_group_name_key_nfkc.js';
+import * as answerKeys from './migrations/2026112316_answer_keys.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112301_revoked_tokens': revokedTokens,
   '2026112302_image_key_indexes': imageKeyIndexes,
   '2026112303_group_name_key_nfkc': groupNameKeyNfkc,
+  '2026112316_answer_keys': answerKeys,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -69,6 +69,14 @@ export interface TasksTable {
   image_key: string | null;
   created_at: string;
   deleted_at: string | null;
+  /** none | number | expression | set | text (PRODUCT.md §9); none: no key, judged by hand. */
+  answer_kind: Generated<string>;
+  /** The teacher's key as typed; null when answer_kind is none. Never shown to students. */
+  answer_key: string | null;
+  /** Only for number keys: how far an answer may be from the key; 0 = exact. */
+  tolerance: Generated<number>;
+  /** manual | suggest | auto: what the checker's verdict does. */
+  check_mode: Generated<string>;
 }
 
 export interface SolutionsTable {
@@ -83,4 +91,11 @@ export interface SolutionsTable {
   created_at: string;
   reviewed_at: string | null;
   reviewer_id: number | null;
+  /**
+   * The checker's verdict (correct | incorrect | unsure) when the task had a key and the answer
+   * text; null otherwise. Kept as given at submission: changing the key later does not rejudge.
+   */
+  auto_verdict: string | null;
+  /** 1 when the checker's verdict is the final one (auto mode, reviewer_id null); 0 otherwise. */
+  judged_by_checker: Generated<number>;
 }

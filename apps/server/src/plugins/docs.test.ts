@@ -66,7 +66,7 @@ describe.each(testDatabases())('the OpenAPI document on %s', (dialect) => {
   it('states the two multipart forms with their image as a binary file', () => {
     const form = (path: string) => doc.paths[path]!.post!.requestBody!.content['multipart/form-data']!.schema;
     const task = form('/api/tasks');
-    expect(Object.keys(task.properties!)).toEqual(['title', 'text', 'level', 'points', 'group', 'taskImage']);
+    expect(Object.keys(task.properties!)).toEqual(['title', 'text', 'level', 'points', 'group', 'taskImage', 'answerKind', 'answerKey', 'tolerance', 'checkMode']);
     expect(task.properties!.taskImage).toMatchObject({ type: 'string', format: 'binary' });
     expect(task.required).toEqual(['title', 'level', 'points', 'group']);
     const solution = form('/api/solutions');
@@ -109,10 +109,18 @@ describe.each(testDatabases())('the OpenAPI document on %s', (dialect) => {
     const solution = doc.components.schemas.Solution!;
     expect(solution.properties!.createdAt).toMatchObject({ format: 'date-time' });
     expect(solution.properties!.reviewedAt).toMatchObject({ format: 'date-time', nullable: true });
+    // The arena's list is of StudentTask, which has no answer key to show (PRODUCT.md §9).
     expect(doc.paths['/api/tasks/mine']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/StudentTask' },
+    });
+    expect(doc.paths['/api/tasks']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({
       type: 'array',
       items: { $ref: '#/components/schemas/Task' },
     });
+    expect(Object.keys(task.properties!)).toEqual(expect.arrayContaining(['answerKind', 'answerKey', 'tolerance', 'checkMode']));
+    expect(Object.keys(doc.components.schemas.StudentTask!.properties!)).not.toEqual(expect.arrayContaining(['answerKey']));
+    expect(Object.keys(doc.components.schemas.StudentTask!.properties!)).not.toEqual(expect.arrayContaining(['tolerance']));
     // Only what the operations use: no unused input copies of the components.
     expect(names.filter((n) => n.endsWith('Input'))).toEqual([]);
   });

@@ -62,6 +62,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     redisUrl: undefined,
     redisKeyPrefix: 'mathclub-test:',
     s3: undefined,
+    // One checker thread per test app: the machine's cores are shared by the suites.
+    checkerThreads: 1,
     ...overrides,
   };
 }

@@ -55,6 +55,8 @@ export interface Resources {
   'task.listMine': void;
   'task.create': InGroup;
   'task.delete': InGroup;
+  /** PATCH /api/tasks/{id}: the answer key now, every field of a task later (PRODUCT.md §9, §10). */
+  'task.update': InGroup;
   'solution.list': void;
   'solution.submit': InGroup;
   'solution.review': InGroup;
@@ -131,6 +133,7 @@ const POLICY: { [P in Permission]: Rule<Resources[P]> } = {
   'task.listMine': { actor: anyone },
   'task.create': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : FORBIDDEN) },
   'task.delete': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },
+  'task.update': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },
 
   'solution.list': { actor: anyone },
   'solution.submit': { actor: isStudent, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },

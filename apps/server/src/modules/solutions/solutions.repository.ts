@@ -17,6 +17,8 @@ export interface SolutionRow {
   reviewedAt: string | null;
   reviewerId: number | null;
   reviewerName: string | null;
+  autoVerdict: string | null;
+  judgedByChecker: number;
 }
 
 /** Who may see which solutions: one author (a student), or the tasks of some groups (a teacher). */
@@ -34,6 +36,19 @@ export interface NewSolution {
   authorId: number;
   answer: string;
   imageKey: string | null;
+  /** The checker's verdict; null without a key or text to check. */
+  autoVerdict: string | null;
+  /** The final verdict when the checker gives it (auto mode): stored as reviewed, by no account. */
+  finalVerdict: { correct: boolean } | null;
+}
+
+/** What a submission needs to know of its task: its group and answer key. */
+export interface TaskForAnswer {
+  groupId: number | null;
+  answerKind: string;
+  answerKey: string | null;
+  tolerance: number;
+  checkMode: string;
 }
 
 export interface ReviewValues {
@@ -66,6 +81,8 @@ const liveSolutions = (db: Kysely<DB>) =>
       'solutions.reviewed_at as reviewedAt',
       'solutions.reviewer_id as reviewerId',
       'reviewer.name as reviewerName',
+      'solutions.auto_verdict as autoVerdict',
+      'solutions.judged_by_checker as judgedByChecker',
     ]);
 
 /**
@@ -98,10 +115,14 @@ export async function liveSolutionGroup(db: Kysely<DB>, id: number): Promise<num
   return row?.groupId;
 }
 
-/** The group of a live task, or undefined when there is no such live task. */
-export async function liveTaskGroup(db: Kysely<DB>, taskId: number): Promise<number | null | undefined> {
-  const row = await db.selectFrom('tasks').select('group_id').where('id', '=', taskId).where('deleted_at', 'is', null).executeTakeFirst();
-  return row?.group_id;
+/** The group and answer key of a live task, or undefined when there is no such live task. */
+export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise<TaskForAnswer | undefined> {
+  return db
+    .selectFrom('tasks')
+    .select(['group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode'])
+    .where('id', '=', taskId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** True while the student has an unreviewed or a correct solution for the task. */
@@ -116,8 +137,12 @@ export async function hasOpenSolution(db: Kysely<DB>, taskId: number, authorId: 
   return row !== undefined;
 }
 
-/** Inserts a solution; a second open one surfaces as the unique violation of solutions_open_unique. */
+/**
+ * Inserts a solution, already judged when the checker's verdict is final; a second open one (an
+ * unreviewed or correct one) surfaces as the unique violation of solutions_open_unique.
+ */
 export async function insertSolution(db: Kysely<DB>, solution: NewSolution): Promise<number> {
+  const now = nowIso();
   const row = await db
     .insertInto('solutions')
     .values({
@@ -125,12 +150,15 @@ export async function insertSolution(db: Kysely<DB>, solution: NewSolution): Pro
       author_id: solution.authorId,
       answer: solution.answer,
       image_key: solution.imageKey,
-      reviewed: 0,
-      correct: 0,
+      reviewed: toDbBool(solution.finalVerdict !== null),
+      correct: toDbBool(solution.finalVerdict?.correct ?? false),
       feedback: null,
-      created_at: nowIso(),
-      reviewed_at: null,
+      created_at: now,
+      // Judged in the same instant it arrived; reviewer_id stays null: no account judged it.
+      reviewed_at: solution.finalVerdict ? now : null,
       reviewer_id: null,
+      auto_verdict: solution.autoVerdict,
+      judged_by_checker: toDbBool(solution.finalVerdict !== null),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -146,6 +174,8 @@ export async function updateReview(db: Kysely<DB>, id: number, values: ReviewVal
       correct: toDbBool(values.reviewed && values.correct),
       reviewer_id: values.reviewed ? values.reviewerId : null,
       reviewed_at: values.reviewed ? nowIso() : null,
+      // A teacher's verdict (or reset) replaces the checker's.
+      judged_by_checker: 0,
       ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
     })
     .where('id', '=', id)

@@ -15,7 +15,7 @@ const solutionListSchema = z.array(solutionSchema);
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new SolutionsService(app.db, app.images, app.imageUrls);
+  const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(solutionListSchema);
   const lists = new ReadCache(dataVersion(app.db, app.dialect));
@@ -50,7 +50,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       multipartBody: createSolutionFormSchema,
       security: [{ bearerAuth: [] }],
       response: {
-        201: answer('The solution, waiting for review.', solutionSchema),
+        201: answer("The solution: waiting for review, or already judged when the task's answer key is checked in auto mode (autoVerdict correct or incorrect).", solutionSchema),
         400: failure('A field is missing or wrong, or the image is not a supported picture; validationErrors names each field.'),
         403: failure('Only students answer tasks.'),
         404: failure('No live task with this id in your group.'),

@@ -3,6 +3,7 @@ import {
   ANSWER_OR_IMAGE_REQUIRED,
   createSolutionFieldsSchema,
   type AuthenticatedUser,
+  type AutoVerdict,
   type ReviewSolutionInput,
   type Solution,
   type SolutionsQuery,
@@ -11,6 +12,8 @@ import { fromDbBool, isUniqueViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { requireAccess, solutionScope } from '../access/access.policy.js';
+import type { Checker } from '../checking/checker.js';
+import type { CheckableKind } from '../checking/judge.js';
 import type { ImageStore } from '../files/image-store.js';
 import { storeUploadedImage, withImageCleanup } from '../files/images.js';
 import { parseFormFields, type MultipartForm } from '../files/multipart.js';
@@ -30,6 +33,7 @@ export class SolutionsService {
     private readonly db: Kysely<DB>,
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
+    private readonly checker: Checker,
   ) {}
 
   /**
@@ -64,19 +68,24 @@ export class SolutionsService {
   /**
    * A student answers a live task of their group. Refused with 409 while an earlier answer is
    * unreviewed or correct; the unique index settles concurrent submissions the same way.
+   * With an answer key and answer text, the checker (worker threads, off the event loop) gives its
+   * verdict; in auto mode a correct or incorrect one is final at once (PRODUCT.md §9).
    */
   async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const groupId = await repo.liveTaskGroup(this.db, fields.taskId);
-    if (groupId == null) throw notFound();
-    requireAccess(actor, 'solution.submit', { groupId });
+    const task = await repo.liveTaskForAnswer(this.db, fields.taskId);
+    if (task?.groupId == null) throw notFound();
+    requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     if (await repo.hasOpenSolution(this.db, fields.taskId, actor.id)) throw solutionExists();
 
+    const autoVerdict = await this.autoVerdict(task, fields.answer);
+    // Only auto mode makes the checker's verdict final, and only a definite one: unsure waits.
+    const finalVerdict = task.checkMode === 'auto' && (autoVerdict === 'correct' || autoVerdict === 'incorrect') ? { correct: autoVerdict === 'correct' } : null;
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
     const id = await withImageCleanup(this.images, imageKey, async () => {
       try {
-        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey });
+        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict });
       } catch (err) {
         if (isUniqueViolation(err)) throw solutionExists();
         throw err;
@@ -108,6 +117,15 @@ export class SolutionsService {
     return this.byId(id);
   }
 
+  /**
+   * The checker's verdict on an answer: null when the task has no key or the answer is a photo
+   * only (a photo always waits for the teacher). Computed with the key as it is now.
+   */
+  private async autoVerdict(task: repo.TaskForAnswer, answer: string): Promise<AutoVerdict> {
+    if (task.answerKind === 'none' || !task.answerKey || answer === '') return null;
+    return this.checker.check({ kind: task.answerKind as CheckableKind, key: task.answerKey, tolerance: task.tolerance }, answer);
+  }
+
   private async byId(id: number): Promise<Solution> {
     const row = await repo.findSolution(this.db, id);
     if (!row) throw notFound();
@@ -129,6 +147,8 @@ export class SolutionsService {
       createdAt: row.createdAt,
       reviewedAt: row.reviewedAt,
       reviewer: row.reviewerId !== null && row.reviewerName !== null ? { id: row.reviewerId, name: row.reviewerName } : null,
+      autoVerdict: row.autoVerdict as AutoVerdict,
+      judgedBy: !fromDbBool(row.reviewed) ? null : fromDbBool(row.judgedByChecker) ? 'checker' : 'teacher',
     };
   }
 }

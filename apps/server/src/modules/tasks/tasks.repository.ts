@@ -15,9 +15,21 @@ export interface TaskRow {
   authorName: string;
   imageKey: string | null;
   createdAt: string;
+  answerKind: string;
+  answerKey: string | null;
+  tolerance: number;
+  checkMode: string;
 }
 
-export interface NewTask {
+/** A task's answer key as stored: no key is kind none, key null, tolerance 0. */
+export interface StoredAnswerKey {
+  answerKind: string;
+  answerKey: string | null;
+  tolerance: number;
+  checkMode: string;
+}
+
+export interface NewTask extends StoredAnswerKey {
   title: string;
   text: string;
   level: string;
@@ -46,6 +58,10 @@ const liveTasks = (db: Kysely<DB>) =>
       'author.name as authorName',
       'tasks.image_key as imageKey',
       'tasks.created_at as createdAt',
+      'tasks.answer_kind as answerKind',
+      'tasks.answer_key as answerKey',
+      'tasks.tolerance as tolerance',
+      'tasks.check_mode as checkMode',
     ]);
 
 /** Live tasks of these groups, newest first, in one query over tasks_group_idx. */
@@ -78,6 +94,10 @@ export async function insertTask(db: Kysely<DB>, task: NewTask): Promise<number>
       group_id: task.groupId,
       author_id: task.authorId,
       image_key: task.imageKey,
+      answer_kind: task.answerKind,
+      answer_key: task.answerKey,
+      tolerance: task.tolerance,
+      check_mode: task.checkMode,
       created_at: nowIso(),
       deleted_at: null,
     })
@@ -86,16 +106,16 @@ export async function insertTask(db: Kysely<DB>, task: NewTask): Promise<number>
   return row.id;
 }
 
-/**
- * Marks a live task of one of these groups deleted; false when there is none (already deleted,
- * unknown, or another group's). One statement, so two concurrent deletes cannot both succeed.
- */
 /** The group of a live task: undefined when the task is unknown or deleted. */
 export async function liveTaskGroup(db: Kysely<DB>, id: number): Promise<number | undefined> {
   const row = await db.selectFrom('tasks').select('group_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   return row?.group_id ?? undefined;
 }
 
+/**
+ * Marks a live task of one of these groups deleted; false when there is none (already deleted,
+ * unknown, or another group's). One statement, so two concurrent deletes cannot both succeed.
+ */
 export async function softDeleteTask(db: Kysely<DB>, id: number, groupIds: number[]): Promise<boolean> {
   if (groupIds.length === 0) return false;
   const result = await db
@@ -104,6 +124,21 @@ export async function softDeleteTask(db: Kysely<DB>, id: number, groupIds: numbe
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where('group_id', 'in', groupIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Replaces the answer key of a live task of this group; false when there is none (deleted or
+ * moved meanwhile). Solutions already judged keep their verdicts: a new key is not retroactive.
+ */
+export async function updateAnswerKey(db: Kysely<DB>, id: number, groupId: number, key: StoredAnswerKey): Promise<boolean> {
+  const result = await db
+    .updateTable('tasks')
+    .set({ answer_kind: key.answerKind, answer_key: key.answerKey, tolerance: key.tolerance, check_mode: key.checkMode })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('group_id', '=', groupId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

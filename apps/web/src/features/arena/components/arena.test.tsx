@@ -11,12 +11,13 @@ import { SuccessStats } from './SuccessStats';
 
 const group = { id: 1, name: '7-А olympiad' };
 function task(id: number, title = `Task ${id}`): Task {
-  return { id, title, text: `Solve $x+${id}=0$`, level: 'beginner', points: 1, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 9, name: 'Олена' } };
+  return { id, title, text: `Solve $x+${id}=0$`, level: 'beginner', points: 1, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 9, name: 'Олена' }, answerKind: 'none', answerKey: null, tolerance: 0, checkMode: 'manual' };
 }
 function solution(id: number, taskId: number, state: 'review' | 'correct' | 'incorrect', createdAt = `2026-11-21T10:00:0${id % 10}.000Z`, feedback: string | null = null): Solution {
   return {
     id, taskId, authorId: student.id, author: { id: student.id, name: student.name }, answer: `answer ${id}`,
     reviewed: state !== 'review', correct: state === 'correct', feedback, createdAt, reviewedAt: null, reviewer: null,
+    autoVerdict: null, judgedBy: state === 'review' ? null : 'teacher',
   };
 }
 

@@ -195,10 +195,10 @@ describe('leaderboard page', () => {
 });
 
 describe('arena points and rank', () => {
-  const task: Task = { id: 1, title: 'Fractions', text: 'Solve', level: 'beginner', points: 2, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 9, name: 'Олена' } };
+  const task: Task = { id: 1, title: 'Fractions', text: 'Solve', level: 'beginner', points: 2, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 9, name: 'Олена' }, answerKind: 'none', answerKey: null, tolerance: 0, checkMode: 'manual' };
   const solution: Solution = {
     id: 1, taskId: 1, authorId: student.id, author: { id: student.id, name: student.name }, answer: 'x', reviewed: true, correct: true,
-    feedback: null, createdAt: '2026-11-21T10:00:00.000Z', reviewedAt: null, reviewer: null,
+    feedback: null, createdAt: '2026-11-21T10:00:00.000Z', reviewedAt: null, reviewer: null, autoVerdict: null, judgedBy: 'teacher',
   };
 
   beforeEach(useEnglish);

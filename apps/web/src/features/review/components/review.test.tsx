@@ -8,11 +8,11 @@ import { ReviewPage } from './ReviewPage';
 
 const group = { id: 1, name: '7-А olympiad' };
 const tasks: Task[] = [
-  { id: 1, title: 'Fractions', text: 'Add $\\frac12 + \\frac13$', level: 'beginner', points: 2, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 1, name: 'Олена' } },
-  { id: 2, title: 'Unanswered', text: 'Nobody tried', level: 'advanced', points: 5, group, createdAt: '2026-11-20T11:00:00.000Z', author: { id: 1, name: 'Олена' } },
+  { id: 1, title: 'Fractions', text: 'Add $\\frac12 + \\frac13$', level: 'beginner', points: 2, group, createdAt: '2026-11-20T10:00:00.000Z', author: { id: 1, name: 'Олена' }, answerKind: 'none', answerKey: null, tolerance: 0, checkMode: 'manual' },
+  { id: 2, title: 'Unanswered', text: 'Nobody tried', level: 'advanced', points: 5, group, createdAt: '2026-11-20T11:00:00.000Z', author: { id: 1, name: 'Олена' }, answerKind: 'none', answerKey: null, tolerance: 0, checkMode: 'manual' },
 ];
 function solution(id: number, name: string, reviewed: boolean, correct: boolean, createdAt: string, feedback: string | null = null): Solution {
-  return { id, taskId: 1, authorId: 10 + id, author: { id: 10 + id, name }, answer: `$x = ${id}$`, reviewed, correct, feedback, createdAt, reviewedAt: null, reviewer: null };
+  return { id, taskId: 1, authorId: 10 + id, author: { id: 10 + id, name }, answer: `$x = ${id}$`, reviewed, correct, feedback, createdAt, reviewedAt: null, reviewer: null, autoVerdict: null, judgedBy: reviewed ? 'teacher' : null };
 }
 const solutions = [
   solution(1, 'Оля', true, true, '2026-11-21T08:00:00.000Z'),

@@ -19,6 +19,10 @@ const existing: Task = {
   group: groups[0]!,
   createdAt: '2026-11-20T10:00:00.000Z',
   author: { id: 1, name: 'Олена Петрівна' },
+  answerKind: 'none',
+  answerKey: null,
+  tolerance: 0,
+  checkMode: 'manual',
 };
 
 type PostHandler = (body: FormData) => Response | Promise<Response>;
