@@ -25,13 +25,8 @@ const chunkGroups = [
     test: /src[\\/](app[\\/]routes[\\/]student-arena-(route|data)|features[\\/]arena[\\/](api[\\/]get-my-|components[\\/](ArenaPage|SolveTaskItem|SuccessStats|arena-stats|Loading|lazy|MySolutions|SolutionStatus))|features[\\/]leaderboard[\\/](api[\\/]get-leaderboard|components[\\/]MyStanding)|features[\\/]profile[\\/]api[\\/]get-profile|components[\\/](TaskCard|MathText)|lib[\\/]format)\b/,
     priority: 20,
   },
-  // Not part of any first load: the Markdown parser, fetched with the text that needs it (on the
-  // arena by its route loader, requested by boot.js with the page's chunks) as one file.
-  {
-    name: 'markdown',
-    test: /node_modules[\\/](markdown-it|entities|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]|src[\\/]components[\\/]markdown(-parser|-react|-math)?\.tsx?$/,
-    priority: 10,
-  },
+  // No group for the Markdown parser (components/markdown.ts, markdown-it): only its dynamic import
+  // reaches it, so it is one lazy file of its own; a group made it two (a facade and the code).
 ];
 
 // 'source' makes @mathclub/shared resolve to its TypeScript sources: no build step in dev.
