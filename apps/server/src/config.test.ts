@@ -32,8 +32,10 @@ describe('config', () => {
       signUpRateLimitPerIp: 60,
       trustProxy: false,
       passwordHash: PRODUCTION_HASH_COST,
+      checkerThreads: 2,
     });
     expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(loadConfig({ INIT_CWD: base, CHECKER_THREADS: '4' }).checkerThreads).toBe(4);
   });
 
   it('generates the JWT secret once, keeps it 0600 in DATA_DIR and reuses it', () => {
@@ -114,6 +116,7 @@ describe('config', () => {
       { DATABASE_URL: 'mysql://x' },
       { REDIS_URL: 'http://cache:6379' },
       { S3_ENDPOINT: 'ftp://storage' },
+      { CHECKER_THREADS: '0' },
     ];
     for (const env of bad) {
       const name = Object.keys(env)[0]!;
