@@ -5,9 +5,9 @@ import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MathText } from '../../../components/MathText';
 import { formatDate } from '../../../lib/format';
 import { useReviewSolution } from '../api/review-solution';
+import { ReviewAnswer } from './ReviewAnswer';
 import { canSave, reviewIcon, savedVerdict, type ReviewIcon, type Verdict } from './review-state';
 
 const ICONS: Record<ReviewIcon, string> = {
@@ -92,7 +92,7 @@ export function SolutionReview({ solution, onSaved, onFailed }: { solution: Solu
           {formatDate(solution.createdAt)}
         </time>
       </div>
-      {solution.answer ? <MathText className="solution-review__answer">{solution.answer}</MathText> : <p className="field-hint">{t('review.noText')}</p>}
+      {solution.answer ? <ReviewAnswer answer={solution.answer} /> : <p className="field-hint">{t('review.noText')}</p>}
       {solution.imageSecureUrl ? (
         <a href={solution.imageSecureUrl} target="_blank" rel="noopener noreferrer" className="solution-review__image-link" title={t('review.openImage')}>
           <img src={solution.imageSecureUrl} alt={t('review.imageAlt', { name: solution.author.name })} className="solution-review__image" loading="lazy" />
