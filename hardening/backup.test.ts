@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqlite-driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, locationsFromEnv } from '../scripts/backup.js';
 import { freePort, JWT_SECRET, photo, seedClass, startServer, submit, tempDataDir, type RunningServer, type SeededClass, type Submission } from './helpers/real-server.js';

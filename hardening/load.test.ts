@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqlite-driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svgWithScript } from '../apps/server/src/modules/files/test-images.js';
 import { freePort, JWT_SECRET, photo, seedClass, startServer, submit, tally, tempDataDir, type RunningServer, type SeededClass, type Submission } from './helpers/real-server.js';

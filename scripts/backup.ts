@@ -11,7 +11,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../apps/server/src/db/sqlite-driver.js';
 import { isPostgresUrl, sqliteFileFromUrl } from '../apps/server/src/db/database.js';
 
 export interface BackupOptions {

@@ -1,4 +1,4 @@
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
 import { withStatementCache } from './statement-cache.js';
 
