@@ -30,7 +30,10 @@ describe('shared contracts', () => {
 
   it('reads multipart task fields as text', () => {
     const ok = createTaskFieldsSchema.safeParse({ title: ' T ', text: '', level: 'beginner', points: '3', group: '7' });
-    expect(ok.data).toEqual({ title: 'T', text: '', level: 'beginner', points: 3, group: 7 });
+    // Without answer-key fields: no key, judged by hand (PRODUCT.md §9).
+    expect(ok.data).toEqual({ title: 'T', text: '', level: 'beginner', points: 3, group: 7, answerKind: 'none', answerKey: '', tolerance: 0, checkMode: 'manual' });
+    const keyed = createTaskFieldsSchema.safeParse({ title: 'T', level: 'beginner', points: '3', group: '7', answerKind: 'number', answerKey: ' 5/6 ', tolerance: '0.5', checkMode: 'auto' });
+    expect(keyed.data).toMatchObject({ answerKind: 'number', answerKey: '5/6', tolerance: 0.5, checkMode: 'auto' });
     const bad = createTaskFieldsSchema.safeParse({ title: '', level: 'x', points: '', group: '' });
     expect(firstKeys(bad)).toEqual({
       title: 'teacher.tasks.form.errors.titleRequired',
