@@ -32,7 +32,7 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
   const name = (user: User) =>
     user.owner ? (
       <span className="user-name">
-        {user.name} <Tag value={t('students.owner')} severity="info" title={t('students.ownerHint')} />
+        {user.name} <Tag value={t('students.owner')} severity="info" className="owner-tag" title={t('students.ownerHint')} />
       </span>
     ) : (
       user.name
