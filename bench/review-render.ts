@@ -21,7 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ANSWER_MAX } from '@mathclub/shared/constants';
 import { chromium } from 'playwright-core';
+import { call, login } from './api-calls.js';
 import { cliArg } from './cli.js';
+import { chromiumBinary } from './web.js';
 
 const RUNS = Number(cliArg('runs', '3'));
 const PORT = Number(cliArg('port', '3391'));
@@ -62,26 +64,6 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('server did not start');
-}
-
-async function call(url: string, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: FormData | string | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(url + route, { method, headers, body: payload });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
-
-async function login(url: string, name: string, password: string) {
-  const { access_token } = (await call(url, 'POST', '/api/auth/login', { login: name, password })) as { access_token: string };
-  const user: unknown = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
-  return { token: access_token, user };
 }
 
 const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
@@ -161,7 +143,7 @@ interface Run {
 
 async function measure(url: string, storage: Record<string, string>): Promise<Run> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumBinary(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     headless: true,
   });

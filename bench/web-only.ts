@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { call, login } from './api-calls.js';
 import { cliArg } from './cli.js';
 import { medianScores } from './lighthouse-median.js';
 import { startServer } from './load.js';
@@ -23,26 +24,6 @@ const SAVE = cliArg('save', '');
 const ONLY = cliArg('pages', '');
 const SHOTS = cliArg('shots', '');
 const PASSWORD = 'bench-web-8';
-
-async function call(url: string, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: FormData | string | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(url + route, { method, headers, body: payload });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
-
-async function login(url: string, name: string, password: string) {
-  const { access_token } = (await call(url, 'POST', '/api/auth/login', { login: name, password })) as { access_token: string };
-  const user: unknown = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
-  return { token: access_token, user };
-}
 
 /** A group with the admin teaching it, one activated student in it, ten tasks with math and the student's answers. */
 async function seed(url: string, dataDir: string) {

@@ -1,0 +1,23 @@
+/** The few API calls the web benches seed with (plain fetch: the bench must not depend on the web app). */
+
+/** One call; JSON or FormData body; throws with the status and body on anything but 2xx. */
+export async function call(url: string, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: FormData | string | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url + route, { method, headers, body: payload });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** Signs in; the token and the user it describes (what the web app keeps in localStorage). */
+export async function login(url: string, name: string, password: string): Promise<{ token: string; user: unknown }> {
+  const { access_token } = (await call(url, 'POST', '/api/auth/login', { login: name, password })) as { access_token: string };
+  const user: unknown = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
+  return { token: access_token, user };
+}
