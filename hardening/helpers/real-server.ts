@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,12 +30,12 @@ export async function freePort(): Promise<number> {
 
 export const tempDataDir = (label: string) => mkdtempSync(path.join(tmpdir(), `mathclub-${label}-`));
 
-/** A valid HS256 access token for a seeded user, as the server would have issued it. */
+/** A valid HS256 access token for a seeded user, as the server would have issued it (with its own jti). */
 export function mintToken(user: { id: number; login: string }, groupId: number): string {
   const now = Math.floor(Date.now() / 1000);
   return craftToken(
     { alg: 'HS256', typ: 'JWT' },
-    { sub: String(user.id), id: user.id, login: user.login, name: user.login, role: 'student', activated: true, grade: 7, gradeLetter: 'А', groups: [{ id: groupId, name: 'Load' }], iat: now, exp: now + 3600 },
+    { sub: String(user.id), jti: randomBytes(16).toString('base64url'), id: user.id, login: user.login, name: user.login, role: 'student', activated: true, grade: 7, gradeLetter: 'А', groups: [{ id: groupId, name: 'Load' }], iat: now, exp: now + 3600 },
     JWT_SECRET,
   );
 }
