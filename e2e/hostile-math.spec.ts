@@ -97,6 +97,8 @@ test('a giant \\rule and a long word in a task, an answer and feedback stay insi
   await signIn(page, teacher, PASSWORD, /\/teacher/);
   await page.goto('/teacher/review');
   const answer = page.getByTestId('solution-review').filter({ hasText: 'Марко Ткаченко' });
+  // A long answer shows its beginning first (ReviewAnswer.tsx): open all of it, hostile parts included.
+  await answer.getByRole('button', { name: /Show the whole answer/ }).click();
   await expect(answer.locator('.solution-review__answer .katex').first()).toBeVisible();
   await expect(answer.getByRole('link', { name: 'notes' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   await expectNoSidewaysScroll(page, 'review page');
