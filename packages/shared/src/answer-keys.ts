@@ -80,3 +80,33 @@ export const answerKeySpecSchema = z.object({
   tolerance: z.number().finite().min(0).max(TOLERANCE_MAX).default(DEFAULT_TOLERANCE),
 });
 export type AnswerKeySpec = z.input<typeof answerKeySpecSchema>;
+
+/**
+ * POST /api/answer-keys/check (teachers): the task form's live preview of a key and its
+ * "try an answer" box. Nothing is stored; the same checker and limits as real answers. Inline in
+ * OpenAPI, without a component name: a body with defaults would be listed twice (input and output).
+ */
+export const answerKeyCheckSchema = z.object({
+  answerKind: answerKindSchema.exclude(['none'], { error: 'teacher.tasks.form.errors.answerKindInvalid' }),
+  answerKey: answerKeySchema.min(1, ANSWER_KEY_ERRORS.required),
+  tolerance: z
+    .number({ error: ANSWER_KEY_ERRORS.tolerance })
+    .finite(ANSWER_KEY_ERRORS.tolerance)
+    .min(0, ANSWER_KEY_ERRORS.tolerance)
+    .max(TOLERANCE_MAX, ANSWER_KEY_ERRORS.tolerance)
+    .default(DEFAULT_TOLERANCE),
+  /** The answer to try; empty: only the key is read. */
+  answer: z.string().trim().max(CHECKABLE_ANSWER_MAX, 'teacher.tasks.form.errors.tryAnswerTooLong').default(''),
+});
+export type AnswerKeyCheckInput = z.input<typeof answerKeyCheckSchema>;
+
+/** The checker's reading of a key, and its verdict on the tried answer (null when none was given). */
+export const answerKeyCheckResultSchema = z.object({
+  /** The key as the checker understood it, as LaTeX for the preview; null for text keys. */
+  keyLatex: z.string().nullable(),
+  verdict: z.literal([...CHECK_VERDICTS, null]),
+}).meta({ id: 'AnswerKeyCheckResult', description: "How the checker reads the key, and the verdict it would give the answer (null without one)." });
+export type AnswerKeyCheckResult = z.infer<typeof answerKeyCheckResultSchema>;
+
+/** Tries of the task form's preview per teacher per minute (each costs a worker's time). */
+export const ANSWER_KEY_CHECKS_PER_MINUTE = 120;

@@ -66,3 +66,6 @@ export const DRAFT_PREVIEW_CHARS = 20;
 export const LANGUAGES = ['en', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'uk';
+
+/** Achievements and streaks (PRODUCT.md §12), zod-free for the landing page. */
+export * from './achievement-rules.js';

@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'ACCOUNT_INACTIVE',
+  'ACCOUNT_DEACTIVATED',
   'FORBIDDEN',
   'NOT_FOUND',
   'LOGIN_TAKEN',
@@ -14,6 +15,9 @@ export const ERROR_CODES = [
   'CANNOT_DEACTIVATE_SELF',
   'OWNER_TARGET_INVALID',
   'SOLUTION_EXISTS',
+  'TASK_CLOSED',
+  'TASK_HAS_SOLUTIONS',
+  'SNIPPET_LIMIT',
   'WRONG_PASSWORD',
   'UNSUPPORTED_IMAGE',
   'IMAGE_TOO_LARGE',
@@ -36,6 +40,11 @@ export const apiErrorSchema = z.object({
   /** Human-readable, localised by Accept-Language (fallback uk). */
   message: z.string(),
   validationErrors: z.record(z.string(), z.string()).optional(),
+  /**
+   * For a rejected file (a class list, PRODUCT.md §13): each problem with its 1-based line, the
+   * column when known, and an i18n key. Nothing from the file was stored.
+   */
+  errors: z.array(z.object({ line: z.number().int(), field: z.string().optional(), message: z.string() })).optional(),
 }).meta({ id: 'ApiError', description: 'Every non-2xx answer: statusCode, a machine-readable code, a localised message and, for input errors, field → i18n key.' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { annotationsInputSchema, annotationsSchema } from './annotations.js';
 import { autoVerdictSchema } from './answer-keys.js';
 import { ANSWER_MAX, FEEDBACK_MAX, IMAGE_MAX_BYTES } from './constants.js';
 import { idParamSchema, idSchema, isoDateSchema } from './fields.js';
@@ -24,6 +25,11 @@ export const solutionSchema = z.object({
   autoVerdict: autoVerdictSchema,
   /** Who gave the final verdict: a teacher (see reviewer), the checker (auto mode), or nobody yet. */
   judgedBy: z.literal(['teacher', 'checker', null]),
+  /**
+   * The teacher's marks on the photo (PRODUCT.md §14), as saved; the server always sends it ([] when
+   * none). Only its author and teachers see a solution.
+   */
+  annotations: annotationsSchema.optional(),
 }).meta({ id: 'Solution', description: "A student's answer to a task, with the checker's verdict if the task has a key, and the final verdict once reviewed." });
 export type Solution = z.infer<typeof solutionSchema>;
 
@@ -48,6 +54,9 @@ export const createSolutionFormSchema = z.object({
 
 export const ANSWER_OR_IMAGE_REQUIRED = 'solutions.error.answerOrImageRequired';
 
+// The marks a teacher puts on a solution's photo belong to the solution's contract (PRODUCT.md §14).
+export * from './annotations.js';
+
 const booleanQuery = z.enum(['true', 'false'], { error: 'common.error.invalidFilter' }).transform((v) => v === 'true');
 
 /** GET /api/solutions query. A student's own id is applied whatever authorId they send. */
@@ -63,5 +72,40 @@ export const reviewSolutionSchema = z.object({
   correct: z.boolean({ error: 'review.error.verdictRequired' }),
   reviewed: z.boolean({ error: 'review.error.verdictRequired' }),
   feedback: z.string().trim().max(FEEDBACK_MAX, 'review.error.feedbackTooLong').nullish(),
+  /** Marks on the photo (PRODUCT.md §14): replace the saved ones; omitted keeps them, [] clears them. */
+  annotations: annotationsInputSchema.optional(),
+  /**
+   * A saved comment of the caller's (PRODUCT.md §15): its text becomes the feedback unless
+   * `feedback` is sent too, and its `uses` grows by one. Another teacher's or an unknown one: 404.
+   */
+  snippetId: idSchema
+    .max(2_147_483_647, 'common.error.invalidId')
+    .optional()
+    .meta({ description: 'One of your saved comments: its text becomes the feedback unless feedback is sent too; its uses grows by one.' }),
 });
 export type ReviewSolutionInput = z.infer<typeof reviewSolutionSchema>;
+
+/** At most this many solutions judged by one POST /api/solutions/review (PRODUCT.md §15). */
+export const REVIEW_MANY_MAX = 200;
+
+/** POST /api/solutions/review: one verdict for many solutions, all or nothing (inline in OpenAPI, like the single verdict). */
+export const reviewManySchema = z.object({
+  ids: z
+    .array(idSchema.max(2_147_483_647), { error: 'review.error.idsInvalid' })
+    .min(1, 'review.error.idsInvalid')
+    .max(REVIEW_MANY_MAX, 'review.error.idsTooMany'),
+  correct: z.boolean({ error: 'review.error.verdictRequired' }),
+  feedback: z.string().trim().max(FEEDBACK_MAX, 'review.error.feedbackTooLong').nullish(),
+  /** As on PUT /api/solutions/{id}: the saved comment's text is the feedback unless `feedback` is sent; its `uses` grows by one per request. */
+  snippetId: idSchema
+    .max(2_147_483_647, 'common.error.invalidId')
+    .optional()
+    .meta({ description: 'One of your saved comments: its text is the feedback unless feedback is sent; its uses grows by one per request.' }),
+});
+export type ReviewManyInput = z.infer<typeof reviewManySchema>;
+
+export const reviewManyResultSchema = z.object({
+  /** How many solutions now carry the verdict. */
+  updated: z.number().int(),
+}).meta({ id: 'ReviewManyResult' });
+export type ReviewManyResult = z.infer<typeof reviewManyResultSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, TASK_TEXT_MAX, TASK_TITLE_MAX } from './constants.js';
 import { idSchema, isoDateSchema, levelSchema, pointsSchema } from './fields.js';
+import { INVALID_VALUE_KEY } from './errors.js';
 import {
   ANSWER_KEY_ERRORS,
   ANSWER_KEY_MAX,
@@ -36,6 +37,10 @@ export const studentTaskSchema = z.object({
   /** Whether and how answers are checked (the key itself is the teachers'). */
   answerKind: answerKindSchema,
   checkMode: checkModeSchema,
+  /** When students first see the task (absent: at once). PRODUCT.md §10. */
+  opensAt: isoDateSchema.optional(),
+  /** After this the task is closed: shown with its answers, no new ones (absent: never). */
+  closesAt: isoDateSchema.optional(),
 }).meta({
   id: 'StudentTask',
   description: "A live task of the student's group. imageSecureUrl, when present, is a signed link valid for a limited time. Never carries the answer key.",
@@ -53,6 +58,15 @@ export type Task = z.infer<typeof taskSchema>;
 
 /** Multipart fields arrive as text; an empty one means "not given". */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** An ISO-8601 instant a teacher sets (opensAt, closesAt), or null to clear it. */
+const scheduleSchema = z
+  .string({ error: 'teacher.tasks.form.errors.dateInvalid' })
+  .max(40, 'teacher.tasks.form.errors.dateInvalid')
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), 'teacher.tasks.form.errors.dateInvalid')
+  .transform((v) => new Date(v).toISOString())
+  .nullable()
+  .meta({ format: 'date-time' });
 
 /**
  * POST /api/tasks text fields (multipart, so numbers arrive as text). The image is the optional
@@ -75,6 +89,8 @@ export const createTaskFieldsSchema = z.object({
   answerKey: answerKeySchema.default(''),
   tolerance: toleranceSchema,
   checkMode: z.preprocess(emptyToUndefined, checkModeSchema.default(DEFAULT_CHECK_MODE)),
+  opensAt: z.preprocess(emptyToUndefined, scheduleSchema.optional()),
+  closesAt: z.preprocess(emptyToUndefined, scheduleSchema.optional()),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
 /** The answer-key fields as the OpenAPI document shows them (POST form and PATCH body alike). */
@@ -102,17 +118,38 @@ export const createTaskFormSchema = z.object({
     .optional()
     .meta({ format: 'binary', description: `An image file (JPEG, PNG, WebP, GIF, HEIC/AVIF) of at most ${IMAGE_MAX_BYTES} bytes.` }),
   ...answerKeyFormFields,
+  opensAt: z.string().optional().meta({ format: 'date-time', description: 'Students see the task from this instant (empty: at once).' }),
+  closesAt: z.string().optional().meta({ format: 'date-time', description: 'After this instant no solutions are accepted (empty: never).' }),
 });
 
 /** Key shown when neither text nor image is given. */
 export const TEXT_OR_IMAGE_REQUIRED = 'teacher.tasks.form.errors.textOrImageRequired';
 export const GROUP_REQUIRED = 'teacher.tasks.form.errors.groupRequired';
 
+/** Shown under closesAt when it is not after opensAt. */
+export const CLOSES_BEFORE_OPENS = 'teacher.tasks.form.errors.closesBeforeOpens';
+
 /**
- * PATCH /api/tasks/{id} (JSON): the fields to change, each optional. The answer-key fields for now;
- * the task-editing issue adds title, text, level, points, group, image, opensAt and closesAt here.
+ * PATCH /api/tasks/{id}: the fields to change, each optional (PRODUCT.md §9, §10). JSON, or the
+ * same fields as multipart/form-data with a new `taskImage` file; `removeImage: true` drops the
+ * image. Text or image must remain, and closesAt must come after opensAt.
  */
 export const updateTaskSchema = z.object({
+  title: z
+    .string({ error: 'teacher.tasks.form.errors.titleRequired' })
+    .trim()
+    .min(1, 'teacher.tasks.form.errors.titleRequired')
+    .max(TASK_TITLE_MAX, 'teacher.tasks.form.errors.titleTooLong')
+    .optional(),
+  text: z.string({ error: INVALID_VALUE_KEY }).trim().max(TASK_TEXT_MAX, 'teacher.tasks.form.errors.textTooLong').optional(),
+  level: levelSchema.optional(),
+  points: pointsSchema.optional(),
+  group: z.number({ error: 'teacher.tasks.form.errors.groupRequired' }).pipe(idSchema.max(2_147_483_647, 'teacher.tasks.form.errors.groupRequired')).optional().meta({
+    description: 'Move the task to another of your groups; refused (409 TASK_HAS_SOLUTIONS) once it has solutions.',
+  }),
+  opensAt: scheduleSchema.optional().meta({ description: 'Students see the task from this instant (null: at once).' }),
+  closesAt: scheduleSchema.optional().meta({ description: 'After this instant no solutions are accepted (409 TASK_CLOSED; null: never).' }),
+  removeImage: z.boolean({ error: INVALID_VALUE_KEY }).optional().meta({ description: 'true drops the task image (ignored when a new taskImage is sent).' }),
   answerKind: answerKindSchema.optional(),
   answerKey: answerKeySchema.nullable().optional(),
   tolerance: z
@@ -124,6 +161,27 @@ export const updateTaskSchema = z.object({
   checkMode: checkModeSchema.optional(),
 });
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+/**
+ * PATCH /api/tasks/{id} as multipart/form-data (when the image changes): the same fields as text
+ * parts, and the new image. The OpenAPI document lists it beside the JSON body; the server turns
+ * the parts into an updateTaskSchema body before validating (an empty opensAt/closesAt clears it).
+ */
+export const updateTaskFormSchema = z.object({
+  title: z.string().min(1).max(TASK_TITLE_MAX).optional(),
+  text: z.string().max(TASK_TEXT_MAX).optional().meta({ description: 'Markdown with $…$ / $$…$$ math.' }),
+  level: levelSchema.optional(),
+  points: pointsSchema.optional(),
+  group: idSchema.optional().meta({ description: 'Move the task to another of your groups; refused (409 TASK_HAS_SOLUTIONS) once it has solutions.' }),
+  taskImage: z
+    .string()
+    .optional()
+    .meta({ format: 'binary', description: `The new image (JPEG, PNG, WebP, GIF, HEIC/AVIF) of at most ${IMAGE_MAX_BYTES} bytes; it replaces the old one.` }),
+  removeImage: z.enum(['true', 'false']).optional().meta({ description: 'true drops the task image (ignored when a new taskImage is sent).' }),
+  ...answerKeyFormFields,
+  opensAt: z.string().optional().meta({ format: 'date-time', description: 'Students see the task from this instant (empty: at once).' }),
+  closesAt: z.string().optional().meta({ format: 'date-time', description: 'After this instant no solutions are accepted (empty: never).' }),
+});
 
 /** A task's answer-key fields together, as stored and as checked. */
 export interface AnswerKeyFields {
@@ -146,4 +204,33 @@ export function answerKeyFieldErrors(fields: AnswerKeyFields): Record<string, st
   if (fields.answerKind !== 'number' && fields.tolerance !== 0) errors.tolerance = ANSWER_KEY_ERRORS.tolerance;
   if (fields.answerKind === 'none' && fields.checkMode !== 'manual') errors.checkMode = CHECK_MODE_NEEDS_KEY;
   return errors;
+}
+
+/** POST /api/tasks/{id}/copy: the group the copy goes to (one of the teacher's). */
+export const copyTaskSchema = z.object({
+  group: z.number({ error: 'teacher.tasks.form.errors.groupRequired' }).pipe(idSchema.max(2_147_483_647, 'teacher.tasks.form.errors.groupRequired')),
+});
+export type CopyTaskInput = z.infer<typeof copyTaskSchema>;
+
+/** How a task is going (PRODUCT.md §10): students who answered, were judged correct, and answers waiting for review. */
+export const taskCountsSchema = z.object({
+  answered: z.number().int(),
+  correct: z.number().int(),
+  waiting: z.number().int(),
+}).meta({ id: 'TaskCounts' });
+export type TaskCounts = z.infer<typeof taskCountsSchema>;
+
+/** A task in the teacher's list (GET /api/tasks): with its counts. */
+export const teacherTaskSchema = taskSchema.extend({ counts: taskCountsSchema }).meta({
+  id: 'TeacherTask',
+  description: "A live task of one of the teacher's groups with its answer key and its counts.",
+});
+export type TeacherTask = z.infer<typeof teacherTaskSchema>;
+
+/** Open, not open yet, or closed at `now` (ms since the epoch). */
+export type TaskWindow = 'open' | 'scheduled' | 'closed';
+export function taskWindow(task: { opensAt?: string | null | undefined; closesAt?: string | null | undefined }, now: number): TaskWindow {
+  if (task.opensAt && Date.parse(task.opensAt) > now) return 'scheduled';
+  if (task.closesAt && Date.parse(task.closesAt) <= now) return 'closed';
+  return 'open';
 }

@@ -32,6 +32,8 @@ export const signUpSchema = z
     role: z.enum(SELF_SELECTABLE_ROLES, { error: 'auth.error.roleRequired' }),
     grade: gradeSchema.nullish(),
     gradeLetter: gradeLetterSchema.nullish(),
+    /** A group's join code (PRODUCT.md §13): a student signing up through a join link lands in that group. */
+    joinCode: z.string().max(32, 'joinCode.error.wrong').optional(),
   })
   .superRefine((user, ctx) => {
     if (user.role !== 'student') return;
