@@ -1,21 +1,34 @@
+import { changeTokenReader } from './db/change-tokens.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDb, type Database } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { answerKeyCheckRoutes } from './modules/checking/answer-key-check.routes.js';
 import { registerChecker } from './modules/checking/app-checker.js';
 import { logoutRoutes } from './modules/auth/logout.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { registerImages } from './modules/files/images.js';
 import { createSessionUserLookup } from './modules/users/session-user-lookup.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { schoolRoutes } from './modules/school/school.routes.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { achievementsRoutes } from './modules/achievements/achievements.routes.js';
+import { eventsRoutes } from './modules/live/events.routes.js';
+import { registerLive } from './modules/live/live.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { answerGroupsRoutes } from './modules/solutions/answer-groups.routes.js';
 import { solutionsRoutes } from './modules/solutions/solutions.routes.js';
+import { snippetsRoutes } from './modules/snippets/snippets.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { signInWarningsRoutes } from './modules/users/sign-in-warnings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { rosterImportRoutes } from './modules/users/roster-import.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import './plugins/context.js';
 import { registerDocs } from './plugins/docs.js';
@@ -73,11 +86,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('dialect', database.dialect);
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
   app.decorate('sessionUser', createSessionUserLookup(database));
+  app.decorate('changeTokens', changeTokenReader(database.db));
   registerImages(app, config);
   registerChecker(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
   registerRouteList(app);
+  registerMetrics(app, config);
   registerErrorHandling(app);
   await registerSharedState(app, config);
   registerGuessLimits(app, config);
@@ -85,17 +100,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerDocs(app, config);
   await registerAuth(app, config);
   registerNoStore(app);
+  await registerLive(app, config, database);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(logoutRoutes);
   await app.register(usersRoutes);
+  await app.register(rosterImportRoutes);
   await app.register(signInWarningsRoutes);
   await app.register(groupsRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(gradebookRoutes);
+  await app.register(schoolRoutes);
+  await app.register(setupRoutes);
   await app.register(filesRoutes);
   await app.register(tasksRoutes);
   await app.register(solutionsRoutes);
+  await app.register(answerGroupsRoutes);
+  await app.register(snippetsRoutes);
+  await app.register(answerKeyCheckRoutes);
+  await app.register(eventsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(achievementsRoutes);
   // Further API modules register here, before the web app.
 
   await registerWeb(app, config);

@@ -143,6 +143,16 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), LOGIN_FREE_ATTEMPTS: '0' })).toThrow(/LOGIN_FREE_ATTEMPTS/);
   });
 
+  it('turns metrics on only with a METRICS_TOKEN of at least 16 characters, and reads SHUTDOWN_TIMEOUT (10 s by default)', () => {
+    const base = tempDir();
+    expect(loadConfig({ INIT_CWD: base })).toMatchObject({ metricsToken: undefined, shutdownTimeoutMs: 10_000 });
+    // compose.yaml passes an unset variable on as empty.
+    expect(loadConfig({ INIT_CWD: base, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ INIT_CWD: base, METRICS_TOKEN: 'x'.repeat(16), SHUTDOWN_TIMEOUT: '30s' })).toMatchObject({ metricsToken: 'x'.repeat(16), shutdownTimeoutMs: 30_000 });
+    expect(() => loadConfig({ INIT_CWD: base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ INIT_CWD: base, SHUTDOWN_TIMEOUT: 'soon' })).toThrow(ConfigError);
+  });
+
   it('parses durations', () => {
     expect(parseDuration('12h')).toBe(43_200);
     expect(parseDuration('90')).toBe(90);

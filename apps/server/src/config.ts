@@ -46,6 +46,10 @@ export interface Config {
   loginRateLimitPerIp: number;
   /** Sign-ups accepted per IP per hour. */
   signUpRateLimitPerIp: number;
+  /** Join-code attempts (POST /api/groups/join, sign-ups with a code) per account per 15 minutes. */
+  joinRateLimitPerUser: number;
+  /** Join-code attempts per address per 15 minutes (a class joining at once shares one address). */
+  joinRateLimitPerIp: number;
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
@@ -69,6 +73,10 @@ export interface Config {
   s3: S3ImageStoreOptions | undefined;
   /** Worker threads of the answer checker (PRODUCT.md §9). */
   checkerThreads: number;
+  /** Bearer token of GET /api/metrics; unset → metrics off (the route answers 404, nothing is measured). */
+  metricsToken?: string | undefined;
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before the process exits anyway. */
+  shutdownTimeoutMs?: number | undefined;
 }
 
 /** OWASP's argon2id recommendation (19 MiB, 2 passes, 1 lane). */
@@ -159,6 +167,10 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(60),
   /** Sign-ups accepted per IP per hour (each costs a deliberately slow password hash). */
   SIGNUP_RATE_LIMIT_PER_IP: positiveInt.default(60),
+  /** Join-code attempts per account per 15 minutes (PRODUCT.md §13). */
+  JOIN_RATE_LIMIT_PER_USER: positiveInt.default(10),
+  /** Join-code attempts per address per 15 minutes: a few classes typing codes behind one NAT address. */
+  JOIN_RATE_LIMIT_PER_IP: positiveInt.default(300),
   /** A connection silent this long is closed (a stalled upload gives its slot back): 30s, 1m… */
   REQUEST_IDLE_TIMEOUT: durationEnv('30s', 'REQUEST_IDLE_TIMEOUT'),
   /** The longest a whole request may take to arrive: 10 min lets 5 MB through a 70 kbit/s line. */
@@ -190,6 +202,10 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** Worker threads checking answers against keys; each holds its own algebra engine (tens of MB). */
   CHECKER_THREADS: positiveInt.max(64).default(2),
+  /** Bearer token that GET /api/metrics (Prometheus) requires; unset or empty → the route does not exist. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  /** The longest a SIGTERM waits for in-flight requests before exiting: 10s, 30s… */
+  SHUTDOWN_TIMEOUT: durationEnv('10s', 'SHUTDOWN_TIMEOUT'),
 });
 
 /** Thrown for unusable configuration; server.ts prints it and exits non-zero. */
@@ -260,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerIp: e.RATE_LIMIT_PER_IP,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
+    joinRateLimitPerUser: e.JOIN_RATE_LIMIT_PER_USER,
+    joinRateLimitPerIp: e.JOIN_RATE_LIMIT_PER_IP,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT * 1000,
@@ -271,5 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3,
     checkerThreads: e.CHECKER_THREADS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
   };
 }

@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import * as initial from './migrations/2026112100_initial.js';
 import * as sessionsValidAfter from './migrations/2026112101_sessions_valid_after.js';
@@ -10,6 +10,13 @@ import * as revokedTokens from './migrations/2026112301_revoked_tokens.js';
 import * as imageKeyIndexes from './migrations/2026112302_image_key_indexes.js';
 import * as groupNameKeyNfkc from './migrations/2026112303_group_name_key_nfkc.js';
 import * as answerKeys from './migrations/2026112316_answer_keys.js';
+import * as taskSchedule from './migrations/2026112530_task_schedule.js';
+import * as liveEvents from './migrations/2026112540_live_events.js';
+import * as classIntake from './migrations/2026112550_class_intake.js';
+import * as solutionAnnotations from './migrations/2026112560_solution_annotations.js';
+import * as usersDeactivatedAt from './migrations/2026112570_users_deactivated_at.js';
+import * as feedbackSnippets from './migrations/2026112580_feedback_snippets.js';
+import * as changeCounters from './migrations/2026112590_change_counters.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -27,7 +34,17 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112302_image_key_indexes': imageKeyIndexes,
   '2026112303_group_name_key_nfkc': groupNameKeyNfkc,
   '2026112316_answer_keys': answerKeys,
+  '2026112530_task_schedule': taskSchedule,
+  '2026112540_live_events': liveEvents,
+  '2026112550_class_intake': classIntake,
+  '2026112560_solution_annotations': solutionAnnotations,
+  '2026112570_users_deactivated_at': usersDeactivatedAt,
+  '2026112580_feedback_snippets': feedbackSnippets,
+  '2026112590_change_counters': changeCounters,
 };
+
+/** Every migration's name, oldest first. */
+export const migrationNames = (): string[] => Object.keys(MIGRATIONS);
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -54,7 +71,39 @@ export async function migrateUpTo(database: Database, name: string): Promise<str
   return migrate(database, name);
 }
 
+/**
+ * Migrations in the database that this release does not know: a newer release has migrated it
+ * (a rolling upgrade, or a roll-back of the code). Read from Kysely's bookkeeping table; none
+ * on a fresh database.
+ */
+export async function migrationsFromNewerRelease(database: Database): Promise<{ unknown: string[]; pending: string[] }> {
+  let executed: string[];
+  try {
+    const table = database.schema ? sql.table(`${database.schema}.kysely_migration`) : sql.table('kysely_migration');
+    executed = (await sql<{ name: string }>`select name from ${table}`.execute(database.db)).rows.map((r) => r.name);
+  } catch {
+    return { unknown: [], pending: [] };
+  }
+  const done = new Set(executed);
+  return { unknown: executed.filter((name) => !(name in MIGRATIONS)), pending: Object.keys(MIGRATIONS).filter((name) => !done.has(name)) };
+}
+
 async function migrate(database: Database, upTo?: string): Promise<string[]> {
+  // Migrations only add (expand, then contract in a later release: docs/operations.md), so this
+  // release runs on a database a newer one has migrated; Kysely would refuse to start ("previously
+  // executed migration is missing"), and an instance restarted during a rolling upgrade would stay
+  // down. It starts without migrating when every migration of its own is in; if one is missing
+  // after a newer one, the database cannot be brought to this release: that is refused.
+  if (upTo === undefined) {
+    const { unknown, pending } = await migrationsFromNewerRelease(database);
+    if (unknown.length > 0) {
+      if (pending.length > 0) {
+        throw new Error(`The database was migrated by a newer release (${unknown.join(', ')}) but lacks this release's ${pending.join(', ')}: run the newer release`);
+      }
+      console.warn(`The database was migrated by a newer release (${unknown.join(', ')}); this release runs on it without migrating.`);
+      return [];
+    }
+  }
   const migrator = new Migrator({
     db: database.db,
     provider: new StaticProvider(database.dialect),
@@ -66,5 +115,11 @@ async function migrate(database: Database, upTo?: string): Promise<string[]> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // New tables and indexes: fresh planner statistics for them (database.ts, optimizeSqlite).
+  if (applied.length > 0 && database.dialect === 'sqlite') {
+    await sql`pragma analysis_limit = 1000`.execute(database.db);
+    await sql`pragma optimize = 0x10002`.execute(database.db);
+  }
+  return applied;
 }

@@ -11,6 +11,11 @@ export interface DB {
   tasks: TasksTable;
   solutions: SolutionsTable;
   revoked_tokens: RevokedTokensTable;
+  live_events: LiveEventsTable;
+  notifications: NotificationsTable;
+  achievements_announced: AchievementsAnnouncedTable;
+  feedback_snippets: FeedbackSnippetsTable;
+  change_counters: ChangeCountersTable;
 }
 
 export interface UsersTable {
@@ -33,6 +38,8 @@ export interface UsersTable {
   sessions_valid_after: string | null;
   /** 1 for the school's owner (PRODUCT.md §16), at most one row (a partial unique index). */
   owner: Generated<number>;
+  /** ISO time a teacher turned the account off; null while active or never activated (issue 26). */
+  deactivated_at: Generated<string | null>;
 }
 
 /** Tokens ended by a logout before their expiry (PRODUCT.md §16); rows go once the token has expired. */
@@ -50,6 +57,16 @@ export interface GroupsTable {
   /** groupNameKey(name): NFKC, invisible characters dropped, trimmed, lower case; unique. */
   name_key: string;
   created_at: string;
+  /** Random; the live join code is an HMAC of it under the server secret (PRODUCT.md §13). Null: no code yet. */
+  join_code_nonce: string | null;
+  /** HMAC of the live join code, unique: what an entered code is looked up by. */
+  join_code_hash: string | null;
+  /** 1: students join only by code. */
+  closed: Generated<number>;
+  /** 1: a sign-up through the join link is activated at once. */
+  activate_on_join: Generated<number>;
+  /** 1: students see "first name + initial" on the group's leaderboards. */
+  leaderboard_short_names: Generated<number>;
 }
 
 export interface UserGroupsTable {
@@ -77,6 +94,10 @@ export interface TasksTable {
   tolerance: Generated<number>;
   /** manual | suggest | auto: what the checker's verdict does. */
   check_mode: Generated<string>;
+  /** ISO instant students first see the task; null: at once (PRODUCT.md §10). */
+  opens_at: string | null;
+  /** ISO instant after which no solutions are accepted; null: never. */
+  closes_at: string | null;
 }
 
 export interface SolutionsTable {
@@ -98,4 +119,57 @@ export interface SolutionsTable {
   auto_verdict: string | null;
   /** 1 when the checker's verdict is the final one (auto mode, reviewer_id null); 0 otherwise. */
   judged_by_checker: Generated<number>;
+  /** The teacher's marks on the photo (PRODUCT.md §14) as JSON text, validated on the way in; null: none. */
+  annotations: string | null;
+}
+
+/** An event for the live streams (PRODUCT.md §12), kept a day so a stream can resume after it. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** user | group_students | group_teachers: who may receive it (audience_id names the user or group). */
+  audience: string;
+  audience_id: number;
+  kind: string;
+  /** The event's JSON data as streams send it. */
+  payload: string;
+  created_at: string;
+}
+
+/** One user's notification; pruned after NOTIFICATION_RETENTION_DAYS. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** JSON: the kind's facts (task, solution, verdict, feedback, author, achievement). */
+  payload: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A teacher's saved comment (PRODUCT.md §15); `uses` counts the verdicts that put it in. */
+export interface FeedbackSnippetsTable {
+  id: Generated<number>;
+  teacher_id: number;
+  /** 1–500 characters, trimmed; may hold math ($…$), stored as typed. */
+  text: string;
+  uses: Generated<number>;
+  created_at: string;
+}
+
+/** Achievements a student has been told about (each is announced once). */
+export interface AchievementsAnnouncedTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+/**
+ * How often each scope's data has changed, moved by triggers (migration 2026112590): the read
+ * caches' change tokens (db/change-tokens.ts). kind 's' (id 0): users, groups, memberships, tasks;
+ * 'g': the solutions of a group's tasks; 'u': a student's own solutions.
+ */
+export interface ChangeCountersTable {
+  kind: string;
+  id: number;
+  version: number;
 }

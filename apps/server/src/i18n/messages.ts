@@ -7,6 +7,7 @@ type ExtraKey =
   | 'NOT_FOUND.route'
   | 'INVALID_JSON'
   | 'INVALID_MULTIPART'
+  | 'ROSTER_INVALID'
   | 'SOLUTION_EXISTS.newer'
   | 'FORBIDDEN.teacherAccount'
   | 'FORBIDDEN.owner';
@@ -19,6 +20,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     UNAUTHORIZED: 'Please sign in again',
     INVALID_CREDENTIALS: 'Wrong login or password',
     ACCOUNT_INACTIVE: 'Your account is waiting for activation by a teacher',
+    ACCOUNT_DEACTIVATED: 'A teacher has turned your account off. Ask your teacher to turn it back on',
     FORBIDDEN: 'You are not allowed to do this',
     NOT_FOUND: 'Not found',
     LOGIN_TAKEN: 'This login is already taken',
@@ -27,6 +29,9 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
     OWNER_TARGET_INVALID: 'Ownership can only be handed to another active teacher',
     SOLUTION_EXISTS: 'You have already sent a solution to this task. You can try again if the teacher marks it incorrect',
+    TASK_CLOSED: 'This task is closed: it no longer accepts solutions',
+    TASK_HAS_SOLUTIONS: 'This task already has solutions, so it cannot move to another group. Duplicate it to that group instead',
+    SNIPPET_LIMIT: 'You already have 100 saved comments, the most there can be. Delete one you no longer use to save a new one',
     WRONG_PASSWORD: 'The current password is wrong',
     UNSUPPORTED_IMAGE: 'This file is not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
     IMAGE_TOO_LARGE: 'The image is larger than 5 MB',
@@ -41,6 +46,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     'NOT_FOUND.route': 'There is no such API endpoint',
     INVALID_JSON: 'The request body is not valid JSON',
     INVALID_MULTIPART: 'The upload is not a valid form. Please try again',
+    ROSTER_INVALID: 'The class list has problems, so nobody was imported. Fix the lines listed and upload it again',
     'SOLUTION_EXISTS.newer': 'The student has sent a newer solution to this task: review that one instead',
     'FORBIDDEN.teacherAccount': "Only the school's owner can manage teacher accounts",
     'FORBIDDEN.owner': "Nobody can deactivate or rename the school's owner",
@@ -50,6 +56,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     UNAUTHORIZED: 'Будь ласка, увійдіть знову',
     INVALID_CREDENTIALS: 'Неправильний логін або пароль',
     ACCOUNT_INACTIVE: 'Ваш обліковий запис чекає на активацію вчителем',
+    ACCOUNT_DEACTIVATED: 'Учитель вимкнув ваш обліковий запис. Попросіть учителя увімкнути його знову',
     FORBIDDEN: 'У вас немає прав на цю дію',
     NOT_FOUND: 'Не знайдено',
     LOGIN_TAKEN: 'Цей логін уже зайнятий',
@@ -58,6 +65,9 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     CANNOT_DEACTIVATE_SELF: 'Ви не можете деактивувати власний обліковий запис',
     OWNER_TARGET_INVALID: 'Передати права власника можна лише іншому активному вчителеві',
     SOLUTION_EXISTS: 'Ви вже надіслали розв’язок цієї задачі. Спробувати знову можна, якщо вчитель позначить його неправильним',
+    TASK_CLOSED: 'Ця задача закрита: розв’язки більше не приймаються',
+    TASK_HAS_SOLUTIONS: 'До цієї задачі вже є розв’язки, тому її не можна перенести до іншої групи. Натомість скопіюйте її до тієї групи',
+    SNIPPET_LIMIT: 'У вас уже 100 збережених коментарів — це найбільша кількість. Видаліть той, яким більше не користуєтеся, щоб зберегти новий',
     WRONG_PASSWORD: 'Поточний пароль неправильний',
     UNSUPPORTED_IMAGE: 'Цей файл не є підтримуваним зображенням (JPEG, PNG, WebP, GIF, HEIC, AVIF)',
     IMAGE_TOO_LARGE: 'Зображення більше за 5 МБ',
@@ -72,6 +82,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     'NOT_FOUND.route': 'Такого API-запиту не існує',
     INVALID_JSON: 'Тіло запиту не є коректним JSON',
     INVALID_MULTIPART: 'Завантаження не є коректною формою. Спробуйте ще раз',
+    ROSTER_INVALID: 'У списку класу є помилки, тому нікого не імпортовано. Виправте вказані рядки й завантажте його знову',
     'SOLUTION_EXISTS.newer': 'Учень уже надіслав новіший розв’язок цієї задачі: перевірте його',
     'FORBIDDEN.teacherAccount': 'Облікові записи вчителів може змінювати лише власник школи',
     'FORBIDDEN.owner': 'Ніхто не може деактивувати чи перейменувати власника школи',

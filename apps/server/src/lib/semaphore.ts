@@ -5,6 +5,11 @@ export class Semaphore {
 
   constructor(readonly limit: number) {}
 
+  /** Tasks waiting for a slot right now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active < this.limit) this.active++;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { KnownCounters } from '../db/change-tokens.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import type { AuthenticatedUser } from '@mathclub/shared';
@@ -23,8 +24,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The account as the database has it now, loaded on every authenticated request. */
     currentUser: AuthenticatedUser | null;
-    /** The database's change token read with the account (ReadCache.get), or null before that. */
-    dataVersion: string | null;
+    /** The change counters of the caller's scopes, read with the account (ReadCache.get), or null before that. */
+    changeCounters: KnownCounters | null;
     /** The id (jti) and expiry (unix seconds) of the token this request was authenticated with. */
     session: { tokenId: string; expiresAt: number } | null;
   }
@@ -66,7 +67,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'jti'], cache: 2000 },
   });
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('dataVersion', null);
+  app.decorateRequest('changeCounters', null);
   app.decorateRequest('session', null);
 
   app.decorate('issueToken', (user: AuthenticatedUser) =>
@@ -111,7 +112,10 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     const id = sub && /^[1-9]\d{0,9}$/.test(sub) ? Number(sub) : NaN;
     if (!Number.isSafeInteger(id)) throw new AppError('UNAUTHORIZED');
     const found = await app.sessionUser(id);
-    if (!found || !found.user.activated) throw new AppError('UNAUTHORIZED');
+    if (!found) throw new AppError('UNAUTHORIZED');
+    // A token of an account a teacher turned off since: its holder is told so (the web app says
+    // whom to ask) rather than sent to sign in as if nothing had happened.
+    if (!found.user.activated) throw found.deactivated ? new AppError('ACCOUNT_DEACTIVATED', { statusCode: 401 }) : new AppError('UNAUTHORIZED');
     // A password change ends every session opened before it, to the millisecond: a token issued in
     // the same second but before the change is refused, the one the change hands back is not.
     if (found.sessionsValidAfter && issuedAtMs < Date.parse(found.sessionsValidAfter)) {
@@ -120,7 +124,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     // Logged out: the revocation was read with the account, in the same batched query.
     if (found.revokedTokenIds.includes(tokenId)) throw new AppError('UNAUTHORIZED');
     request.currentUser = found.user as AuthenticatedUser;
-    request.dataVersion = found.dataVersion;
+    request.changeCounters = found.counters;
     request.session = { tokenId, expiresAt };
   };
   app.decorate('authenticate', authenticate);

@@ -66,13 +66,26 @@ describe.each(testDatabases())('the OpenAPI document on %s', (dialect) => {
   it('states the two multipart forms with their image as a binary file', () => {
     const form = (path: string) => doc.paths[path]!.post!.requestBody!.content['multipart/form-data']!.schema;
     const task = form('/api/tasks');
-    expect(Object.keys(task.properties!)).toEqual(['title', 'text', 'level', 'points', 'group', 'taskImage', 'answerKind', 'answerKey', 'tolerance', 'checkMode']);
+    expect(Object.keys(task.properties!)).toEqual(['title', 'text', 'level', 'points', 'group', 'taskImage', 'answerKind', 'answerKey', 'tolerance', 'checkMode', 'opensAt', 'closesAt']);
+    expect(task.properties!.closesAt).toMatchObject({ type: 'string', format: 'date-time' });
     expect(task.properties!.taskImage).toMatchObject({ type: 'string', format: 'binary' });
     expect(task.required).toEqual(['title', 'level', 'points', 'group']);
     const solution = form('/api/solutions');
     expect(Object.keys(solution.properties!)).toEqual(['taskId', 'answer', 'solutionImage']);
     expect(solution.properties!.solutionImage).toMatchObject({ type: 'string', format: 'binary' });
     expect(solution.required).toEqual(['taskId']);
+  });
+
+  it('offers a task edit as JSON or, with a new image, as a form (PATCH /api/tasks/{id})', () => {
+    const content = doc.paths['/api/tasks/{id}']!.patch!.requestBody!.content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    const json = content['application/json']!.schema;
+    expect(json.properties!.removeImage).toMatchObject({ type: 'boolean' });
+    expect(json.properties!.taskImage).toBeUndefined();
+    const form = content['multipart/form-data']!.schema;
+    expect(form.properties!.taskImage).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties!.removeImage).toMatchObject({ type: 'string', enum: ['true', 'false'] });
+    expect(form.required ?? []).toEqual([]);
   });
 
   it('sends images as images and 204s without a body', () => {
@@ -102,7 +115,7 @@ describe.each(testDatabases())('the OpenAPI document on %s', (dialect) => {
 
   it('names the shared objects as components, with times as date-time', () => {
     const names = Object.keys(doc.components.schemas);
-    expect(names).toEqual(expect.arrayContaining(['ApiError', 'Task', 'User', 'UserProfile', 'Group', 'GroupSummary', 'Solution', 'LeaderboardEntry', 'AccessToken']));
+    expect(names).toEqual(expect.arrayContaining(['ApiError', 'Task', 'User', 'UserProfile', 'Group', 'GroupSummary', 'Solution', 'LeaderboardEntry', 'AccessToken', 'FeedbackSnippet', 'AnswerGroup']));
     const task = doc.components.schemas.Task!;
     expect(task.properties!.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
     expect(task.properties!.group).toEqual({ $ref: '#/components/schemas/Group' });
@@ -114,10 +127,13 @@ describe.each(testDatabases())('the OpenAPI document on %s', (dialect) => {
       type: 'array',
       items: { $ref: '#/components/schemas/StudentTask' },
     });
+    // The teacher's list carries each task's counts (PRODUCT.md §10).
     expect(doc.paths['/api/tasks']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({
       type: 'array',
-      items: { $ref: '#/components/schemas/Task' },
+      items: { $ref: '#/components/schemas/TeacherTask' },
     });
+    expect(doc.components.schemas.TeacherTask!.properties!.counts).toEqual({ $ref: '#/components/schemas/TaskCounts' });
+    expect(doc.components.schemas.Gradebook!.required).toEqual(['students', 'tasks', 'cells']);
     expect(Object.keys(task.properties!)).toEqual(expect.arrayContaining(['answerKind', 'answerKey', 'tolerance', 'checkMode']));
     expect(Object.keys(doc.components.schemas.StudentTask!.properties!)).not.toEqual(expect.arrayContaining(['answerKey']));
     expect(Object.keys(doc.components.schemas.StudentTask!.properties!)).not.toEqual(expect.arrayContaining(['tolerance']));

@@ -20,9 +20,23 @@ const zodTransformObject = createJsonSchemaTransformObject({});
  */
 function transform(input: TransformInput) {
   const schema = input.schema as Json | undefined;
+  if (schema?.multipartAlternative) return withMultipartAlternative(input, schema);
   if (!schema?.multipartBody) return zodTransform(input);
   const { multipartBody, ...rest } = schema;
   return zodTransform({ ...input, schema: { ...rest, body: multipartBody, consumes: ['multipart/form-data'] } } as TransformInput);
+}
+
+/**
+ * A route that takes JSON or, when a file comes along, the same fields as a form (PATCH
+ * /api/tasks/{id}): its `body` validates the JSON, `multipartAlternative` documents the form, and
+ * the document offers both media types with their own schema.
+ */
+function withMultipartAlternative(input: TransformInput, schema: Json) {
+  const { multipartAlternative, ...rest } = schema;
+  const json = zodTransform({ ...input, schema: rest } as TransformInput);
+  const form = zodTransform({ ...input, schema: { ...rest, body: multipartAlternative } } as TransformInput);
+  const body = { content: { 'application/json': { schema: json.schema.body }, 'multipart/form-data': { schema: form.schema.body } } };
+  return { ...json, schema: { ...json.schema, body } } as ReturnType<typeof zodTransform>;
 }
 
 /** Every `#/components/schemas/…` name a part of the document refers to. */

@@ -52,6 +52,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimitPerIp: 100_000,
     loginRateLimitPerIp: 100_000,
     signUpRateLimitPerIp: 100_000,
+    joinRateLimitPerUser: 100_000,
+    joinRateLimitPerIp: 100_000,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     requestIdleTimeoutMs: 30_000,

@@ -23,7 +23,7 @@ const refusal = (fn: () => void) => {
 describe('access policy', () => {
   it('names every permission in area.verb form', () => {
     expect(PERMISSIONS.length).toBeGreaterThan(20);
-    for (const p of PERMISSIONS) expect(p).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+    for (const p of PERMISSIONS) expect(p).toMatch(/^[a-z][a-zA-Z]*\.[a-zA-Z]+$/);
   });
 
   it('keeps teacher accounts the owner’s to manage', () => {
@@ -76,5 +76,21 @@ describe('access policy', () => {
     expect(refusal(() => requireActor(teacher, 'profile.updateStudent'))).toBe('403 FORBIDDEN');
     expect(can(student, 'user.read', { id: 1 })).toBe(true);
     expect(can(student, 'user.read', { id: 2 })).toBe(false);
+  });
+
+  it('keeps saved comments their teacher’s own and a task’s answer groups its group’s teachers’ (PRODUCT.md §15)', () => {
+    for (const p of ['snippet.list', 'snippet.create'] as const) {
+      expect(refusal(() => requireActor(student, p)), p).toBe('403 FORBIDDEN');
+      expect(refusal(() => requireActor(teacher, p)), p).toBe('allowed');
+    }
+    for (const p of ['snippet.delete', 'snippet.use'] as const) {
+      expect(refusal(() => requireAccess(teacher, p, { ownerId: teacher.id })), p).toBe('allowed');
+      expect(refusal(() => requireAccess(teacher, p, { ownerId: owner.id })), p).toBe('404 NOT_FOUND');
+      expect(refusal(() => requireAccess(owner, p, { ownerId: teacher.id })), p).toBe('404 NOT_FOUND');
+      expect(refusal(() => requireAccess(student, p, { ownerId: student.id })), p).toBe('403 FORBIDDEN');
+    }
+    expect(refusal(() => requireAccess(teacher, 'task.answerGroups', { groupId: 10 }))).toBe('allowed');
+    expect(refusal(() => requireAccess(teacher, 'task.answerGroups', { groupId: 11 }))).toBe('403 FORBIDDEN');
+    expect(refusal(() => requireAccess(student, 'task.answerGroups', { groupId: 10 }))).toBe('403 FORBIDDEN');
   });
 });

@@ -30,6 +30,11 @@ export interface InGroup {
   groupId: number;
 }
 
+/** Something that belongs to one account (a saved comment). */
+export interface OwnedBy {
+  ownerId: number;
+}
+
 /** What each permission's rule looks at besides the caller (`void`: the caller alone decides). */
 export interface Resources {
   'session.logout': void;
@@ -51,16 +56,47 @@ export interface Resources {
   'user.transferOwnership': AccountTarget;
   'group.list': void;
   'group.manage': void;
+  /** A group's join code and settings (PRODUCT.md §13): its own teachers only. */
+  'group.configure': InGroup;
+  /** POST /api/groups/join: a student joins a group by its code. */
+  'group.join': void;
+  /** POST /api/users/import: a teacher of the group brings a class in. */
+  'user.import': InGroup;
   'task.listGroups': void;
   'task.listMine': void;
   'task.create': InGroup;
   'task.delete': InGroup;
-  /** PATCH /api/tasks/{id}: the answer key now, every field of a task later (PRODUCT.md §9, §10). */
+  /** PATCH /api/tasks/{id}: every field of a task (PRODUCT.md §9, §10); asked again for the group it moves to. */
   'task.update': InGroup;
+  /** POST /api/tasks/{id}/copy: asked for the source task's group and for the target group. */
+  'task.copy': InGroup;
+  /** GET /api/groups/{id}/gradebook (and .csv, .xlsx): the group's whole matrix (PRODUCT.md §11). */
+  'gradebook.read': InGroup;
   'solution.list': void;
   'solution.submit': InGroup;
   'solution.review': InGroup;
+  /** POST /api/solutions/review: asked once per solution, so one foreign id refuses them all. */
+  'solution.reviewMany': InGroup;
+  /** GET /api/tasks/{id}/answer-groups: the task's waiting typed answers, grouped (PRODUCT.md §15). */
+  'task.answerGroups': InGroup;
+  /** A teacher's own saved comments (PRODUCT.md §15): list and create. */
+  'snippet.list': void;
+  'snippet.create': void;
+  /** Delete one, or put it in a verdict (snippetId): its own teacher only; anyone else's is a 404. */
+  'snippet.delete': OwnedBy;
+  'snippet.use': OwnedBy;
+  /** POST /api/answer-keys/check: the task form's key preview and "try an answer" (PRODUCT.md §9). */
+  'answerKey.check': void;
+  /** GET /api/school/checklist: the first-run checklist of the school's set-up (issue 26). */
+  'school.checklist': void;
   'leaderboard.read': InGroup;
+  /** GET /api/events: one's own live events (the audience of each is checked per event). */
+  'live.stream': void;
+  /** One's own notifications only. */
+  'notification.list': void;
+  'notification.read': void;
+  /** One's own achievements: students earn them. */
+  'achievement.read': void;
 }
 export type Permission = keyof Resources;
 
@@ -128,18 +164,41 @@ const POLICY: { [P in Permission]: Rule<Resources[P]> } = {
   'group.list': { actor: anyone },
   // Any teacher creates, renames and deletes groups (PRODUCT.md §3).
   'group.manage': { actor: hasTeacherPowers },
+  // Another group's teacher neither reads nor rotates its code: the code lets anyone in.
+  'group.configure': { actor: hasTeacherPowers, resource: (actor, group) => (isMember(actor, group.groupId) ? true : FORBIDDEN) },
+  'group.join': { actor: isStudent },
+  'user.import': { actor: hasTeacherPowers, resource: (actor, group) => (isMember(actor, group.groupId) ? true : FORBIDDEN) },
 
   'task.listGroups': { actor: hasTeacherPowers },
   'task.listMine': { actor: anyone },
   'task.create': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : FORBIDDEN) },
   'task.delete': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },
-  'task.update': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },
+  // Editing another group's task is refused outright (PRODUCT.md §10 asks for 403): the teacher
+  // can see that tasks exist; what they may not do is change them.
+  'task.update': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : FORBIDDEN) },
+  'task.copy': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : FORBIDDEN) },
+  'gradebook.read': { actor: hasTeacherPowers, resource: (actor, group) => (isMember(actor, group.groupId) ? true : FORBIDDEN) },
 
   'solution.list': { actor: anyone },
   'solution.submit': { actor: isStudent, resource: (actor, task) => (isMember(actor, task.groupId) ? true : HIDDEN) },
   'solution.review': { actor: hasTeacherPowers, resource: (actor, solution) => (isMember(actor, solution.groupId) ? true : HIDDEN) },
+  'solution.reviewMany': { actor: hasTeacherPowers, resource: (actor, solution) => (isMember(actor, solution.groupId) ? true : HIDDEN) },
+  // As for a task's edit: another group's teacher may know the task exists, not read its answers.
+  'task.answerGroups': { actor: hasTeacherPowers, resource: (actor, task) => (isMember(actor, task.groupId) ? true : FORBIDDEN) },
+  'snippet.list': { actor: hasTeacherPowers },
+  'snippet.create': { actor: hasTeacherPowers },
+  // Another teacher's comment does not exist for the caller.
+  'snippet.delete': { actor: hasTeacherPowers, resource: (actor, snippet) => (snippet.ownerId === actor.id ? true : HIDDEN) },
+  'snippet.use': { actor: hasTeacherPowers, resource: (actor, snippet) => (snippet.ownerId === actor.id ? true : HIDDEN) },
+  'answerKey.check': { actor: hasTeacherPowers },
+  'school.checklist': { actor: (actor) => hasTeacherPowers(actor) && actor.owner },
 
   'leaderboard.read': { actor: anyone, resource: (actor, board) => (isMember(actor, board.groupId) ? true : FORBIDDEN) },
+
+  'live.stream': { actor: anyone },
+  'notification.list': { actor: anyone },
+  'notification.read': { actor: anyone },
+  'achievement.read': { actor: isStudent },
 };
 
 /** Every permission name, for the docs and the tests. */

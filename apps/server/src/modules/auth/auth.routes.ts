@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       response: {
         200: answer('Signed in: the access token to send as a bearer token.', loginResponseSchema),
         401: failure('Wrong login or password (INVALID_CREDENTIALS).'),
-        403: failure('The account exists but waits for a teacher to activate it (ACCOUNT_INACTIVE).'),
+        403: failure('The password is right but the account waits for a teacher to activate it (ACCOUNT_INACTIVE) or a teacher turned it off (ACCOUNT_DEACTIVATED).'),
         429: failure('Too many wrong passwords for this login or from this address; wait the Retry-After seconds.'),
       },
     },

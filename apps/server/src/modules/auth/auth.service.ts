@@ -64,8 +64,8 @@ export class AuthService {
     await turn.succeeded();
     const user = await findUserById(this.db, credentials.id);
     if (!user) throw new AppError('INVALID_CREDENTIALS');
-    // Only the right password learns that the account waits for activation.
-    if (!user.activated) throw new AppError('ACCOUNT_INACTIVE');
+    // Only the right password learns that the account waits for activation, or was turned off.
+    if (!user.activated) throw new AppError(credentials.deactivatedAt ? 'ACCOUNT_DEACTIVATED' : 'ACCOUNT_INACTIVE');
     return user as AuthenticatedUser;
   }
 }

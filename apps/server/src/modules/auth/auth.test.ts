@@ -113,20 +113,36 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: good })).statusCode).toBe(200);
     });
 
-    it('shuts a deactivated user out at their very next request', async () => {
+    it('shuts a deactivated user out at their very next request, and tells them why (issue 26)', async () => {
       const { token: teacherToken } = await createUser(t, { role: 'teacher' });
       const { user, token } = await createUser(t, { role: 'student' });
       expect((await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) })).statusCode).toBe(200);
-      const off = await t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: bearer(teacherToken),
-        payload: { activated: false },
-      });
-      expect(off.statusCode).toBe(200);
-      const next = await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) });
+      const setActive = (activated: boolean) =>
+        t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: bearer(teacherToken), payload: { activated } });
+      expect((await setActive(false)).statusCode).toBe(200);
+      const next = await t.app.inject({ method: 'GET', url: '/api/groups', headers: { ...bearer(token), 'accept-language': 'en' } });
       expect(next.statusCode).toBe(401);
-      expect(next.json().code).toBe('UNAUTHORIZED');
+      expect(next.json()).toEqual({
+        statusCode: 401,
+        code: 'ACCOUNT_DEACTIVATED',
+        message: 'A teacher has turned your account off. Ask your teacher to turn it back on',
+      });
+      // Signing in again says the same, not "waiting for activation" as if the account were new…
+      const again = await login({ login: user.login, password: TEST_PASSWORD });
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: 'Учитель вимкнув ваш обліковий запис. Попросіть учителя увімкнути його знову' });
+      // …and only to the right password.
+      expect((await login({ login: user.login, password: 'not-the-password' })).json().code).toBe('INVALID_CREDENTIALS');
+      // Turned back on: the old token stays ended, a new sign-in works.
+      expect((await setActive(true)).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) })).json().code).toBe('UNAUTHORIZED');
+      expect((await login({ login: user.login, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('a never-activated account is not called turned off, with a token or at sign-in', async () => {
+      const { user, token } = await createUser(t, { activated: false });
+      expect((await t.app.inject({ method: 'GET', url: '/api/groups', headers: bearer(token) })).json().code).toBe('UNAUTHORIZED');
+      expect((await login({ login: user.login, password: TEST_PASSWORD })).json().code).toBe('ACCOUNT_INACTIVE');
     });
 
     it('answers requests that arrive together each with their own account (batched on PostgreSQL)', async () => {

@@ -3,6 +3,7 @@
  * thread, kept between tasks; a thread that overruns the time limit is terminated by the pool and
  * replaced, so nothing here has to be interruptible.
  */
+import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import type { CheckVerdict } from '@mathclub/shared';
 import { Judge, type CheckableKind, type CheckSpec, type KeyParse } from './judge.js';
@@ -11,6 +12,16 @@ export type CheckTask =
   | { op: 'ping' }
   | { op: 'check'; spec: CheckSpec; answer: string; softLimitMs: number; started: MessagePort }
   | { op: 'parseKey'; kind: CheckableKind; key: string; softLimitMs: number; started: MessagePort };
+
+// The lowest scheduling priority for this thread only (Linux's nice is per thread; elsewhere it may
+// apply to the process or be refused): on a 2-core server, a burst of checks otherwise takes both
+// cores from the event loop, and every read waits behind algebra (bench: reads during a burst of
+// checked submissions). Checks then use what the requests leave.
+try {
+  if (process.platform === 'linux') setPriority(19);
+} catch {
+  // Not allowed here: checks run at the process's priority, as before.
+}
 
 const judge = new Judge();
 // Build the engine's lazy tables now, while the thread starts, not during a student's first check.

@@ -3,6 +3,7 @@
  * pathological answer is `unsure` once the time limit passes, and meanwhile other answers are
  * still checked; the overrunning worker is replaced.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_KEY_ERRORS, CHECKABLE_ANSWER_MAX } from '@mathclub/shared';
 import { createChecker, type Checker } from './checker.js';
@@ -35,6 +36,16 @@ describe('checker pool', () => {
       checker.check({ kind: 'text', key: 'Київ' }, ' КИЇВ '),
     ]);
     expect(verdicts).toEqual(['correct', 'incorrect', 'incorrect', 'correct', 'correct', 'incorrect', 'correct', 'correct']);
+  });
+
+  // Linux keeps a nice value per thread: the checking threads yield the cores to the event loop.
+  it.runIf(process.platform === 'linux')('runs its threads at the lowest priority, and leaves the main thread as it was', () => {
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const before = nice(String(process.pid));
+    const niced = readdirSync('/proc/self/task').filter((tid) => nice(tid) === 19);
+    expect(niced.length).toBeGreaterThanOrEqual(2);
+    expect(nice(String(process.pid))).toBe(before);
+    expect(before).not.toBe(19);
   });
 
   it('validates keys with a preview, or names the error for validationErrors.answerKey', async () => {

@@ -45,8 +45,37 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
  * are dropped, EXIF orientation is applied, and large photos are scaled down.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  return decodeSlots.run(() => cleanImage(input));
+  if (!pipelineObserver) return decodeSlots.run(() => cleanImage(input));
+  const observer = pipelineObserver;
+  const queued = performance.now();
+  return decodeSlots.run(async () => {
+    const started = performance.now();
+    observer.waited(started - queued);
+    let rejected = true;
+    try {
+      const image = await cleanImage(input);
+      rejected = false;
+      return image;
+    } finally {
+      observer.processed(performance.now() - started, rejected);
+    }
+  });
 }
+
+/** What the metrics module is told about each image (milliseconds). */
+export interface ImagePipelineObserver {
+  waited: (ms: number) => void;
+  processed: (ms: number, rejected: boolean) => void;
+}
+let pipelineObserver: ImagePipelineObserver | undefined;
+
+/** Sets (or clears) the process's one observer of the image pipeline. */
+export function observeImagePipeline(observer: ImagePipelineObserver | undefined): void {
+  pipelineObserver = observer;
+}
+
+/** Uploaded images waiting for a decode slot right now. */
+export const imagePipelineQueueLength = (): number => decodeSlots.queued;
 
 async function cleanImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError('UNSUPPORTED_IMAGE', 'empty file');

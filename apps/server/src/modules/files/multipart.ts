@@ -22,10 +22,11 @@ export const IMAGE_ERROR_KEYS = {
 export const MULTIPART_LIMITS = {
   fileSize: IMAGE_MAX_BYTES,
   files: 1,
-  fields: 10,
+  // A task edit sends up to 12 fields (PRODUCT.md §9, §10: the task, its window, its key, removeImage).
+  fields: 14,
   fieldSize: TASK_TEXT_MAX * 4,
   fieldNameSize: 100,
-  parts: 12,
+  parts: 16,
   headerPairs: 20,
 } as const;
 

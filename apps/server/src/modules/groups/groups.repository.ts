@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { HIDDEN_CHARACTERS, TEACHING_ROLES, type Group, type GroupSummary } from '@mathclub/shared';
-import { nowIso, toCount } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import { fromDbBool, nowIso, toCount, toDbBool } from '../../db/database.js';
+import type { DB, GroupsTable } from '../../db/schema.js';
 
 const HIDDEN = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
 
@@ -15,12 +15,13 @@ export const groupNameKey = (name: string) =>
   name.normalize('NFKC').replace(HIDDEN, '').replace(/\s+/gu, ' ').trim().toUpperCase().toLowerCase().normalize('NFKC');
 
 /** Every group with its member and live-task counts, in one query (correlated counts use the indexes). */
-export async function listGroupSummaries(db: Kysely<DB>, onlyId?: number): Promise<GroupSummary[]> {
+export async function listGroupSummaries(db: Kysely<DB>, onlyId?: number): Promise<(GroupSummary & { closed: boolean })[]> {
   let query = db
     .selectFrom('groups')
     .select((eb) => [
       'groups.id',
       'groups.name',
+      'groups.closed',
       eb
         .selectFrom('user_groups')
         .innerJoin('users', 'users.id', 'user_groups.user_id')
@@ -50,6 +51,7 @@ export async function listGroupSummaries(db: Kysely<DB>, onlyId?: number): Promi
     studentCount: toCount(r.studentCount),
     teacherCount: toCount(r.teacherCount),
     taskCount: toCount(r.taskCount),
+    closed: fromDbBool(r.closed),
   }));
 }
 
@@ -97,4 +99,68 @@ export async function groupUsage(db: Kysely<DB>, id: number): Promise<{ students
 export async function deleteGroup(db: Kysely<DB>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** A group's intake settings and join-code nonce (PRODUCT.md §13). */
+export interface GroupIntakeRow {
+  id: number;
+  closed: boolean;
+  activateOnJoin: boolean;
+  leaderboardShortNames: boolean;
+  joinCodeNonce: string | null;
+}
+
+export async function findGroupIntake(db: Kysely<DB>, id: number): Promise<GroupIntakeRow | undefined> {
+  const row = await db
+    .selectFrom('groups')
+    .select(['id', 'closed', 'activate_on_join', 'leaderboard_short_names', 'join_code_nonce'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toIntake(row);
+}
+
+/** The group whose live code has this lookup hash. */
+export async function findGroupByJoinHash(db: Kysely<DB>, hash: string): Promise<GroupIntakeRow | undefined> {
+  const row = await db
+    .selectFrom('groups')
+    .select(['id', 'closed', 'activate_on_join', 'leaderboard_short_names', 'join_code_nonce'])
+    .where('join_code_hash', '=', hash)
+    .executeTakeFirst();
+  return row && toIntake(row);
+}
+
+const toIntake = (row: { id: number; closed: number; activate_on_join: number; leaderboard_short_names: number; join_code_nonce: string | null }): GroupIntakeRow => ({
+  id: row.id,
+  closed: fromDbBool(row.closed),
+  activateOnJoin: fromDbBool(row.activate_on_join),
+  leaderboardShortNames: fromDbBool(row.leaderboard_short_names),
+  joinCodeNonce: row.join_code_nonce,
+});
+
+/** Replaces the group's code (nonce and lookup hash together); a hash another group holds surfaces as a unique violation. */
+export async function setJoinCode(db: Kysely<DB>, id: number, nonce: string, hash: string): Promise<boolean> {
+  const result = await db.updateTable('groups').set({ join_code_nonce: nonce, join_code_hash: hash }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateGroupSettings(
+  db: Kysely<DB>,
+  id: number,
+  patch: { closed?: boolean | undefined; activateOnJoin?: boolean | undefined; leaderboardShortNames?: boolean | undefined },
+): Promise<boolean> {
+  const values: Updateable<GroupsTable> = {};
+  if (patch.closed !== undefined) values.closed = toDbBool(patch.closed);
+  if (patch.activateOnJoin !== undefined) values.activate_on_join = toDbBool(patch.activateOnJoin);
+  if (patch.leaderboardShortNames !== undefined) values.leaderboard_short_names = toDbBool(patch.leaderboardShortNames);
+  // Nothing to change still tells whether the group exists.
+  if (Object.keys(values).length === 0) return (await findGroup(db, id)) !== undefined;
+  const result = await db.updateTable('groups').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ids of the closed groups among `ids`. */
+export async function closedGroupIds(db: Kysely<DB>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('groups').select('id').where('id', 'in', ids).where('closed', '=', 1).execute();
+  return new Set(rows.map((r) => r.id));
 }

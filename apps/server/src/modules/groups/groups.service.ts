@@ -1,9 +1,20 @@
 import type { Kysely } from 'kysely';
-import { hasNoHiddenCharacters, type AuthenticatedUser, type GroupSummary } from '@mathclub/shared';
+import {
+  hasNoHiddenCharacters,
+  isWellFormedJoinCode,
+  normalizeJoinCode,
+  type AuthenticatedUser,
+  type GroupSettings,
+  type GroupSettingsUpdate,
+  type GroupSummary,
+} from '@mathclub/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
+import { groupIdsOf, requireAccess } from '../access/access.policy.js';
+import { replaceUserGroups } from '../users/users.repository.js';
 import * as repo from './groups.repository.js';
+import type { JoinCodes } from './join-codes.js';
 
 const nameTaken = () => validationError({ name: 'groups.error.nameTaken' }, 'GROUP_NAME_TAKEN');
 /** Control and invisible characters have no place in a name people read (the schema refuses them too). */
@@ -11,15 +22,76 @@ const checkName = (name: string) => {
   if (!hasNoHiddenCharacters(name)) throw validationError({ name: 'groups.error.nameInvalid' });
 };
 const byName = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
+/** The one answer for every code that lets nobody in (unknown, rotated, mistyped): no hint which. */
+export const wrongCode = () => validationError({ code: 'joinCode.error.wrong' });
 
 /** Clubs and classes: anyone signed in lists them, teachers manage them (the routes ask the access policy). */
 export class GroupsService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly codes: JoinCodes,
+  ) {}
 
-  /** Sorted by name the way a Ukrainian reader expects (Ґ after Г, І after И). */
-  async list(): Promise<GroupSummary[]> {
-    const groups = await repo.listGroupSummaries(this.db);
-    return groups.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  /**
+   * Sorted by name the way a Ukrainian reader expects (Ґ after Г, І after И). A student is not
+   * shown closed groups other than their own (PRODUCT.md §13): those are joined by code only.
+   */
+  async list(actor: AuthenticatedUser): Promise<GroupSummary[]> {
+    const mine = new Set(groupIdsOf(actor));
+    const groups = (await repo.listGroupSummaries(this.db)).filter((g) => actor.role !== 'student' || !g.closed || mine.has(g.id));
+    return groups.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id).map(({ closed: _closed, ...summary }) => summary);
+  }
+
+  /** A group's live code and switches, for its own teachers. */
+  async settings(actor: AuthenticatedUser, id: number): Promise<GroupSettings> {
+    requireAccess(actor, 'group.configure', { groupId: id });
+    const group = await repo.findGroupIntake(this.db, id);
+    if (!group) throw notFound();
+    return {
+      closed: group.closed,
+      activateOnJoin: group.activateOnJoin,
+      leaderboardShortNames: group.leaderboardShortNames,
+      joinCode: group.joinCodeNonce === null ? null : this.codes.codeFor(id, group.joinCodeNonce),
+    };
+  }
+
+  async updateSettings(actor: AuthenticatedUser, id: number, input: GroupSettingsUpdate): Promise<GroupSettings> {
+    requireAccess(actor, 'group.configure', { groupId: id });
+    if (!(await repo.updateGroupSettings(this.db, id, input))) throw notFound();
+    return this.settings(actor, id);
+  }
+
+  /** Creates or rotates the group's code: the old one stops working at once. */
+  async rotateCode(actor: AuthenticatedUser, id: number): Promise<string> {
+    requireAccess(actor, 'group.configure', { groupId: id });
+    // Two groups drawing the same code is a 1-in-10^11 chance; the unique index catches it and we draw again.
+    for (let attempt = 0; ; attempt++) {
+      const nonce = this.codes.newNonce();
+      const code = this.codes.codeFor(id, nonce);
+      try {
+        if (!(await repo.setJoinCode(this.db, id, nonce, this.codes.lookupHash(code)))) throw notFound();
+        return code;
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  /** The group a typed code opens, or the one 400 for every code that opens none. */
+  async groupForCode(typed: string): Promise<repo.GroupIntakeRow> {
+    const code = normalizeJoinCode(typed);
+    if (!isWellFormedJoinCode(code)) throw wrongCode();
+    const group = await repo.findGroupByJoinHash(this.db, this.codes.lookupHash(code));
+    if (!group) throw wrongCode();
+    return group;
+  }
+
+  /** A student moves into the group a code opens, closed or not (a student belongs to one group). */
+  async join(actor: AuthenticatedUser, typed: string): Promise<number> {
+    requireAccess(actor, 'group.join');
+    const group = await this.groupForCode(typed);
+    await this.db.transaction().execute((trx) => replaceUserGroups(trx, actor.id, [group.id]));
+    return group.id;
   }
 
   /** A teacher creates a group and becomes its first member. */

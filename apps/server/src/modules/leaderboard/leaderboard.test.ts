@@ -67,6 +67,20 @@ describe.each(testDatabases())('leaderboard on %s', (dialect) => {
   const at = (minute: number) => new Date(Date.UTC(2026, 8, 1, 10, minute)).toISOString();
   const row = (rank: number, user: { id: number; name: string }, points: number, solved: number) => ({ rank, userId: user.id, name: user.name, points, solved });
 
+  it('shows a student short names from the very next request after the setting changes, even when it changes outside this instance', async () => {
+    const { group } = await groupWith();
+    const { token } = await createUser(t, { name: 'Olena Petrenko', groupIds: [group.id] });
+    const names = async () => (await board(group.id, 'all', token)).map((r) => r.name);
+    // Read twice: the setting is cached with the boards from here on.
+    expect(await names()).toEqual(['Olena Petrenko']);
+    expect(await names()).toEqual(['Olena Petrenko']);
+    // Written straight to the database, as another instance would: no cache of this one is told.
+    await t.db.updateTable('groups').set({ leaderboard_short_names: 1 }).where('id', '=', group.id).execute();
+    expect(await names()).toEqual(['Olena P.']);
+    await t.db.updateTable('groups').set({ leaderboard_short_names: 0 }).where('id', '=', group.id).execute();
+    expect(await names()).toEqual(['Olena Petrenko']);
+  });
+
   it('gives task points, the accuracy bonus only for a first-attempt success, and speed bonuses by submission order', async () => {
     const { group, students } = await groupWith('Olena', 'Petro');
     const [olena, petro] = students as [typeof students[0], typeof students[0]];

@@ -19,6 +19,8 @@ export interface SolutionRow {
   reviewerName: string | null;
   autoVerdict: string | null;
   judgedByChecker: number;
+  /** The teacher's marks on the photo as saved JSON text (PRODUCT.md §14), or null. */
+  annotations: string | null;
 }
 
 /** Who may see which solutions: one author (a student), or the tasks of some groups (a teacher). */
@@ -49,6 +51,9 @@ export interface TaskForAnswer {
   answerKey: string | null;
   tolerance: number;
   checkMode: string;
+  /** The task's window (PRODUCT.md §10): ISO instants or null. */
+  opensAt: string | null;
+  closesAt: string | null;
 }
 
 export interface ReviewValues {
@@ -57,6 +62,8 @@ export interface ReviewValues {
   reviewerId: number | null;
   /** undefined keeps the saved feedback. */
   feedback?: string | null;
+  /** Validated marks as JSON text; undefined keeps the saved ones, null clears them. */
+  annotations?: string | null;
 }
 
 /** Solutions of live tasks, joined with the task, the author and the reviewer (if any). */
@@ -83,6 +90,7 @@ const liveSolutions = (db: Kysely<DB>) =>
       'reviewer.name as reviewerName',
       'solutions.auto_verdict as autoVerdict',
       'solutions.judged_by_checker as judgedByChecker',
+      'solutions.annotations as annotations',
     ]);
 
 /**
@@ -103,6 +111,12 @@ export async function findSolution(db: Kysely<DB>, id: number): Promise<Solution
   return liveSolutions(db).where('solutions.id', '=', id).executeTakeFirst();
 }
 
+/** Solutions of live tasks with these ids, as joined rows (one query for a bulk verdict's announcements). */
+export async function findSolutions(db: Kysely<DB>, ids: readonly number[]): Promise<SolutionRow[]> {
+  if (ids.length === 0) return [];
+  return liveSolutions(db).where('solutions.id', 'in', [...ids]).execute();
+}
+
 /** The group of a solution's live task, or undefined (unknown solution or deleted task). */
 export async function liveSolutionGroup(db: Kysely<DB>, id: number): Promise<number | null | undefined> {
   const row = await db
@@ -115,11 +129,22 @@ export async function liveSolutionGroup(db: Kysely<DB>, id: number): Promise<num
   return row?.groupId;
 }
 
+/** The groups of those of `ids` that are solutions of live tasks (one query; unknown ids are absent). */
+export async function liveSolutionGroups(db: Kysely<DB>, ids: number[]): Promise<{ id: number; groupId: number | null }[]> {
+  return db
+    .selectFrom('solutions')
+    .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
+    .where('solutions.id', 'in', ids)
+    .where('tasks.deleted_at', 'is', null)
+    .select(['solutions.id as id', 'tasks.group_id as groupId'])
+    .execute();
+}
+
 /** The group and answer key of a live task, or undefined when there is no such live task. */
 export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise<TaskForAnswer | undefined> {
   return db
     .selectFrom('tasks')
-    .select(['group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode'])
+    .select(['group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode', 'opens_at as opensAt', 'closes_at as closesAt'])
     .where('id', '=', taskId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -165,6 +190,26 @@ export async function insertSolution(db: Kysely<DB>, solution: NewSolution): Pro
   return row.id;
 }
 
+/**
+ * Records one verdict for many solutions in one statement (all or nothing: a violation of
+ * solutions_open_unique rolls the whole statement back). Returns how many rows changed.
+ */
+export async function updateReviews(db: Kysely<DB>, ids: number[], values: Omit<ReviewValues, 'reviewed'>): Promise<number> {
+  const result = await db
+    .updateTable('solutions')
+    .set({
+      reviewed: 1,
+      correct: toDbBool(values.correct),
+      reviewer_id: values.reviewerId,
+      reviewed_at: nowIso(),
+      judged_by_checker: 0,
+      ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
+    })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Records a verdict (or resets to unreviewed); may violate solutions_open_unique. */
 export async function updateReview(db: Kysely<DB>, id: number, values: ReviewValues): Promise<void> {
   await db
@@ -177,6 +222,7 @@ export async function updateReview(db: Kysely<DB>, id: number, values: ReviewVal
       // A teacher's verdict (or reset) replaces the checker's.
       judged_by_checker: 0,
       ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
+      ...(values.annotations !== undefined ? { annotations: values.annotations } : {}),
     })
     .where('id', '=', id)
     .execute();

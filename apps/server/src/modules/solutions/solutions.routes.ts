@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSolutionFormSchema, idParamsSchema, reviewSolutionSchema, solutionSchema, solutionsQuerySchema } from '@mathclub/shared';
-import { dataVersion, ReadCache } from '../../db/read-cache.js';
+import {
+  createSolutionFormSchema,
+  idParamsSchema,
+  reviewManyResultSchema,
+  reviewManySchema,
+  reviewSolutionSchema,
+  solutionSchema,
+  solutionsQuerySchema,
+} from '@mathclub/shared';
+import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
@@ -11,14 +19,16 @@ import { ImageUrlSigner } from '../files/signed-url.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
 const solutionListSchema = z.array(solutionSchema);
+/** The largest verdict body: the most marks §14 allows, with coordinates written to a few digits. */
+const ANNOTATED_REVIEW_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker);
+  const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(solutionListSchema);
-  const lists = new ReadCache(dataVersion(app.db, app.dialect));
+  const lists = new ReadCache(app.changeTokens);
 
   r.get('/api/solutions', {
     schema: {
@@ -36,7 +46,9 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const filter = service.visibleFilter(currentUser(request), request.query);
       const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
-      const body = await lists.get(key, async () => encodeList(await service.listFiltered(filter)), request.dataVersion);
+      // A teacher's list follows the solutions of their groups, a student's their own (change-tokens.ts).
+      const scope = filter && 'groupIds' in filter && filter.groupIds ? { groups: filter.groupIds } : filter?.authorId !== undefined ? { user: filter.authorId } : {};
+      const body = await lists.get(key, scope, async () => encodeList(await service.listFiltered(filter)), request.changeCounters);
       return sendJsonBytes(request, reply, body);
     },
   });
@@ -70,17 +82,45 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['solutions'],
       operationId: 'reviewSolution',
-      summary: "Review a solution of your group's task (teacher): verdict, optional feedback; reviewed=false resets it",
+      summary: "Review a solution of your group's task (teacher): verdict, optional feedback and marks on the photo; reviewed=false resets it",
+      description:
+        'annotations (PRODUCT.md §14) replace the saved marks; omitted keeps them, [] clears them. The stored photo is never changed. ' +
+        'snippetId (PRODUCT.md §15) puts one of your saved comments in: its text becomes the feedback unless feedback is sent too, and its uses grows by one with the verdict.',
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: reviewSolutionSchema,
       response: {
         200: answer('The solution with its verdict.', solutionSchema),
-        404: failure("No solution with this id in your groups' tasks."),
+        400: failure('The verdict is missing, the feedback too long, or a mark breaks the limits of PRODUCT.md §14; validationErrors names each field.'),
+        404: failure("No solution with this id in your groups' tasks, or snippetId is not one of your saved comments: nothing was changed."),
         409: failure('Reopening it would clash with a newer answer of the same student to the task (SOLUTION_EXISTS).'),
       },
     },
+    // 200 marks of up to 500 points each do not fit the default 1 MiB (PRODUCT.md §14 allows them).
+    bodyLimit: ANNOTATED_REVIEW_BODY_LIMIT,
     onRequest: app.authorize('solution.review'),
     handler: async (request) => service.review(currentUser(request), request.params.id, request.body),
+  });
+
+  r.post('/api/solutions/review', {
+    schema: {
+      tags: ['solutions'],
+      operationId: 'reviewSolutions',
+      summary: "One verdict for 1–200 solutions of your groups' tasks (teacher), all or nothing",
+      description:
+        'Marks every listed solution reviewed with the verdict (and feedback, when given, or the text of your saved comment snippetId, whose uses grows by one). ' +
+        'If any id is not a solution you may judge, nothing changes. Points and boards follow from one write; each student is told as with a single verdict (a notification and a live event).',
+      security: [{ bearerAuth: [] }],
+      body: reviewManySchema,
+      response: {
+        200: answer('How many solutions now carry the verdict.', reviewManyResultSchema),
+        400: failure('ids is empty, longer than 200 or not ids, or the verdict is missing; validationErrors names each field.'),
+        403: failure('Only teachers review.'),
+        404: failure('An id is not a solution of a live task in your groups, or snippetId is not one of your saved comments: nothing was changed.'),
+        409: failure('Marking one of them correct would clash with a newer answer of the same student to the task (SOLUTION_EXISTS): nothing was changed.'),
+      },
+    },
+    onRequest: app.authorize('solution.reviewMany'),
+    handler: async (request) => service.reviewMany(currentUser(request), request.body),
   });
 }

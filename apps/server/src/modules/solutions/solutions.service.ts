@@ -1,9 +1,13 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
   ANSWER_OR_IMAGE_REQUIRED,
   createSolutionFieldsSchema,
+  parseStoredAnnotations,
+  taskWindow,
   type AuthenticatedUser,
   type AutoVerdict,
+  type ReviewManyInput,
   type ReviewSolutionInput,
   type Solution,
   type SolutionsQuery,
@@ -18,6 +22,8 @@ import type { ImageStore } from '../files/image-store.js';
 import { storeUploadedImage, withImageCleanup } from '../files/images.js';
 import { parseFormFields, type MultipartForm } from '../files/multipart.js';
 import type { ImageUrlSigner } from '../files/signed-url.js';
+import type { LiveAnnouncer } from '../live/live-announcer.js';
+import { requireUsableSnippet, useInVerdict } from '../snippets/snippets.service.js';
 import * as repo from './solutions.repository.js';
 
 export const SOLUTION_IMAGE_FIELD = 'solutionImage';
@@ -34,6 +40,8 @@ export class SolutionsService {
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
     private readonly checker: Checker,
+    /** Live events and notifications (PRODUCT.md §12): every verdict path announces through it. */
+    private readonly live: LiveAnnouncer,
   ) {}
 
   /**
@@ -77,6 +85,10 @@ export class SolutionsService {
     const task = await repo.liveTaskForAnswer(this.db, fields.taskId);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
+    // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
+    const window = taskWindow(task, Date.now());
+    if (window === 'scheduled') throw notFound();
+    if (window === 'closed') throw new AppError('TASK_CLOSED');
     if (await repo.hasOpenSolution(this.db, fields.taskId, actor.id)) throw solutionExists();
 
     const autoVerdict = await this.autoVerdict(task, fields.answer);
@@ -91,7 +103,10 @@ export class SolutionsService {
         throw err;
       }
     });
-    return this.byId(id);
+    const solution = await this.byId(id);
+    // The group's teachers see it arrive (and, in auto mode, its author's verdict counts).
+    await this.live.solutionSubmitted(solution);
+    return solution;
   }
 
   /**
@@ -103,18 +118,80 @@ export class SolutionsService {
     const groupId = await repo.liveSolutionGroup(this.db, id);
     if (groupId == null) throw notFound();
     requireAccess(actor, 'solution.review', { groupId });
+    if (input.snippetId !== undefined) await requireUsableSnippet(this.db, actor, input.snippetId);
     try {
-      await repo.updateReview(this.db, id, {
-        reviewed: input.reviewed,
-        correct: input.correct,
-        reviewerId: actor.id,
-        ...(input.feedback !== undefined ? { feedback: input.feedback || null } : {}),
+      // With a saved comment (PRODUCT.md §15), its use is counted in the verdict's transaction.
+      await this.withSnippet(actor, input.snippetId, input.feedback, async (db, feedback) => {
+        await repo.updateReview(db, id, {
+          reviewed: input.reviewed,
+          correct: input.correct,
+          reviewerId: actor.id,
+          ...(feedback !== undefined ? { feedback } : {}),
+          // PRODUCT.md §14: the marks are saved with the verdict as given ([] clears them).
+          ...(input.annotations !== undefined ? { annotations: input.annotations.length > 0 ? JSON.stringify(input.annotations) : null } : {}),
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('SOLUTION_EXISTS', { messageKey: 'SOLUTION_EXISTS.newer' });
       throw err;
     }
-    return this.byId(id);
+    const solution = await this.byId(id);
+    await this.live.solutionsJudged([solution]);
+    return solution;
+  }
+
+  /**
+   * Runs a verdict's write with its feedback: the text sent (an empty one clears it), else the
+   * saved comment's text when one is named, else undefined (the saved feedback stays). A named
+   * comment's `uses` grows by one in the same transaction, so a refused verdict counts no use.
+   */
+  private async withSnippet(
+    actor: AuthenticatedUser,
+    snippetId: number | undefined,
+    sent: string | null | undefined,
+    write: (db: Kysely<DB>, feedback: string | null | undefined) => Promise<void>,
+  ): Promise<void> {
+    const feedback = sent !== undefined ? sent || null : undefined;
+    if (snippetId === undefined) return write(this.db, feedback);
+    await this.db.transaction().execute(async (trx) => {
+      const text = await useInVerdict(trx, actor, snippetId);
+      await write(trx, feedback !== undefined ? feedback : text);
+    });
+  }
+
+  /**
+   * One verdict for many solutions (PRODUCT.md §15: "confirm all suggested", same answers judged
+   * once): all or nothing. Every id must be a solution of a live task in the caller's groups, else
+   * nothing changes and the answer is 404, whichever id it was. One statement, so the boards see
+   * one change; the side effects are those of the single verdict (PUT), applied per solution.
+   */
+  async reviewMany(actor: AuthenticatedUser, input: ReviewManyInput): Promise<{ updated: number }> {
+    const ids = [...new Set(input.ids)];
+    const found = await repo.liveSolutionGroups(this.db, ids);
+    if (found.length !== ids.length) throw notFound();
+    for (const { groupId } of found) {
+      if (groupId == null) throw notFound();
+      requireAccess(actor, 'solution.reviewMany', { groupId });
+    }
+    if (input.snippetId !== undefined) await requireUsableSnippet(this.db, actor, input.snippetId);
+    try {
+      let updated = 0;
+      await this.withSnippet(actor, input.snippetId, input.feedback, async (db, feedback) => {
+        updated = await repo.updateReviews(db, ids, {
+          correct: input.correct,
+          reviewerId: actor.id,
+          ...(feedback !== undefined ? { feedback } : {}),
+        });
+      });
+      // Each student is told as with a single verdict (one read for all of them). On SQLite the
+      // write and the reads run synchronously: other requests get a turn in between.
+      await setImmediate();
+      await this.live.solutionsJudged((await repo.findSolutions(this.db, ids)).map((row) => this.present(row)));
+      return { updated };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('SOLUTION_EXISTS', { messageKey: 'SOLUTION_EXISTS.newer' });
+      throw err;
+    }
   }
 
   /**
@@ -149,6 +226,7 @@ export class SolutionsService {
       reviewer: row.reviewerId !== null && row.reviewerName !== null ? { id: row.reviewerId, name: row.reviewerName } : null,
       autoVerdict: row.autoVerdict as AutoVerdict,
       judgedBy: !fromDbBool(row.reviewed) ? null : fromDbBool(row.judgedByChecker) ? 'checker' : 'teacher',
+      annotations: parseStoredAnnotations(row.annotations),
     };
   }
 }

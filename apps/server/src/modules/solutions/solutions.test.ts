@@ -69,6 +69,8 @@ describe.each(testDatabases())('solutions on %s', (dialect) => {
         // The task has no answer key: nothing to check, the teacher judges.
         autoVerdict: null,
         judgedBy: null,
+        // No marks on a photo yet (PRODUCT.md §14).
+        annotations: [],
       });
     });
 

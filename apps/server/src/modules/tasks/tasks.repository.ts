@@ -19,6 +19,8 @@ export interface TaskRow {
   answerKey: string | null;
   tolerance: number;
   checkMode: string;
+  opensAt: string | null;
+  closesAt: string | null;
 }
 
 /** A task's answer key as stored: no key is kind none, key null, tolerance 0. */
@@ -37,6 +39,8 @@ export interface NewTask extends StoredAnswerKey {
   groupId: number;
   authorId: number;
   imageKey: string | null;
+  opensAt?: string | null;
+  closesAt?: string | null;
 }
 
 /** Live tasks joined with their group and author (inner join on the group: deleted groups have no live tasks). */
@@ -62,6 +66,8 @@ const liveTasks = (db: Kysely<DB>) =>
       'tasks.answer_key as answerKey',
       'tasks.tolerance as tolerance',
       'tasks.check_mode as checkMode',
+      'tasks.opens_at as opensAt',
+      'tasks.closes_at as closesAt',
     ]);
 
 /** Live tasks of these groups, newest first, in one query over tasks_group_idx. */
@@ -98,6 +104,8 @@ export async function insertTask(db: Kysely<DB>, task: NewTask): Promise<number>
       answer_key: task.answerKey,
       tolerance: task.tolerance,
       check_mode: task.checkMode,
+      opens_at: task.opensAt ?? null,
+      closes_at: task.closesAt ?? null,
       created_at: nowIso(),
       deleted_at: null,
     })
@@ -141,4 +149,69 @@ export async function updateAnswerKey(db: Kysely<DB>, id: number, groupId: numbe
     .where('group_id', '=', groupId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The columns PATCH may change, as stored. */
+export interface TaskChanges {
+  title?: string;
+  text?: string;
+  level?: string;
+  points?: number;
+  group_id?: number;
+  image_key?: string | null;
+  opens_at?: string | null;
+  closes_at?: string | null;
+  answer_kind?: string;
+  answer_key?: string | null;
+  tolerance?: number;
+  check_mode?: string;
+}
+
+/**
+ * Applies a teacher's edit to a live task still in `groupId`; false when there is none (deleted
+ * or moved meanwhile). A move to another group happens only while the task has no solutions, in
+ * the same statement, so a solution sent meanwhile cannot end up in a group it was never in.
+ */
+export async function updateTask(db: Kysely<DB>, id: number, groupId: number, changes: TaskChanges): Promise<boolean> {
+  let query = db.updateTable('tasks').set(changes).where('id', '=', id).where('deleted_at', 'is', null).where('group_id', '=', groupId);
+  if (changes.group_id !== undefined && changes.group_id !== groupId) {
+    query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('solutions').select('solutions.id').whereRef('solutions.task_id', '=', 'tasks.id'))));
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** True when any solution (of any verdict) was sent to the task. */
+export async function hasSolutions(db: Kysely<DB>, taskId: number): Promise<boolean> {
+  return (await db.selectFrom('solutions').select('id').where('task_id', '=', taskId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Per task of these groups: distinct students who answered, were judged correct, and answers waiting. */
+export interface TaskCountsRow {
+  taskId: number;
+  answered: number;
+  correct: number;
+  waiting: number;
+}
+
+/** The counts of every live task of these groups in one grouped query (tasks without solutions are absent). */
+export async function taskCounts(db: Kysely<DB>, groupIds: number[]): Promise<TaskCountsRow[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('solutions')
+    .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
+    .where('tasks.group_id', 'in', groupIds)
+    .where('tasks.deleted_at', 'is', null)
+    .groupBy('solutions.task_id')
+    .select((eb) => [
+      'solutions.task_id as taskId',
+      eb.fn.count<number>('solutions.author_id').distinct().as('answered'),
+      eb.fn
+        .count<number>(eb.case().when(eb.and([eb('solutions.reviewed', '=', 1), eb('solutions.correct', '=', 1)])).then(eb.ref('solutions.author_id')).end())
+        .distinct()
+        .as('correct'),
+      eb.fn.count<number>(eb.case().when('solutions.reviewed', '=', 0).then(eb.ref('solutions.id')).end()).as('waiting'),
+    ])
+    .execute();
+  return rows.map((r) => ({ taskId: Number(r.taskId), answered: Number(r.answered), correct: Number(r.correct), waiting: Number(r.waiting) }));
 }

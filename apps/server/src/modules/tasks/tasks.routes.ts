@@ -1,40 +1,80 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskFormSchema, idParamsSchema, studentTaskSchema, taskSchema, updateTaskSchema } from '@mathclub/shared';
-import { dataVersion, ReadCache } from '../../db/read-cache.js';
+import { copyTaskSchema, createTaskFormSchema, idParamsSchema, studentTaskSchema, taskSchema, teacherTaskSchema, updateTaskFormSchema, updateTaskSchema } from '@mathclub/shared';
+import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
-import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
+import { readMultipartForm, registerMultipart, withUploadSlot, type UploadedFile } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
-const taskListSchema = z.array(taskSchema);
+/** The file of a multipart PATCH, read before validation and used by its handler. */
+const pendingImages = new WeakMap<FastifyRequest, UploadedFile | undefined>();
+
+/**
+ * A multipart edit's text fields as the JSON body would hold them: numbers as numbers, an empty
+ * date as null (clear it), removeImage as a boolean; empty title, level, points or group are not
+ * given. The shared schema then checks them exactly as it checks JSON.
+ */
+function taskEditFromForm(fields: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (['points', 'group', 'tolerance'].includes(name)) {
+      if (value.trim() !== '') body[name] = Number(value);
+    } else if (name === 'opensAt' || name === 'closesAt') body[name] = value.trim() === '' ? null : value;
+    else if (name === 'removeImage') body[name] = value === 'true' ? true : value === 'false' ? false : value;
+    else if (name === 'text' || name === 'answerKey' || value.trim() !== '') body[name] = value;
+  }
+  return body;
+}
+
+const taskListSchema = z.array(teacherTaskSchema);
 /** The arena's list: its schema has no answer key, so the serializer could not write one. */
 const studentTaskListSchema = z.array(studentTaskSchema);
 
 /** /api/tasks: the lists, creation (multipart with an optional image), editing and soft deletion. */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
-  const service = new TasksService(app.db, app.images, app.imageUrls, app.checker);
+  const service = new TasksService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(taskListSchema);
   const encodeStudentList = jsonEncoder(studentTaskListSchema);
-  const lists = new ReadCache(dataVersion(app.db, app.dialect));
+  const lists = new ReadCache(app.changeTokens);
   /**
    * The list depends only on the caller's groups (and the ten-minute window its image links are signed in), so each
    * group set's answer is kept as ready JSON bytes until the data changes: every student of a class
    * opening the arena gets the same bytes.
    */
+  /**
+   * The arena's list also changes with the clock, when a scheduled task opens (PRODUCT.md §10):
+   * per group set, the instant its cached answer goes stale, and a generation that moves the key then.
+   */
+  const opensNext = new Map<string, { at: number; generation: number }>();
   const sendList = async (request: FastifyRequest, reply: FastifyReply, view: 'teacher' | 'student') => {
     const user = currentUser(request);
+    const groups = user.groups.map((g) => g.id).join(',');
+    let schedule = opensNext.get(groups);
+    if (schedule && schedule.at <= Date.now()) schedule.generation += 1;
     // The view is part of the key: the teachers' answer (with keys) is never handed to the arena.
-    const key = `${view}:${user.groups.map((g) => g.id).join(',')}:${ImageUrlSigner.expiry()}`;
+    const key = `${view}:${groups}:${ImageUrlSigner.expiry()}:${view === 'student' ? (schedule?.generation ?? 0) : ''}`;
+    // Tasks, groups and memberships are the school's structure (change-tokens.ts): no answer or
+    // verdict changes the arena's list, so a class answering keeps it cached; the teachers' list
+    // counts the answers (answered, correct, waiting), so it follows their groups' solutions too.
     const body = await lists.get(
       key,
-      async () => (view === 'teacher' ? encodeList(await service.listForTeacher(user)) : encodeStudentList(await service.listVisible(user))),
-      request.dataVersion,
+      view === 'teacher' ? { groups: user.groups.map((g) => g.id) } : {},
+      async () => {
+        if (view === 'teacher') return encodeList(await service.listForTeacher(user));
+        const { tasks, nextOpening } = await service.listVisible(user);
+        if (opensNext.size > 10_000) opensNext.clear();
+        schedule = opensNext.get(groups) ?? { at: nextOpening, generation: 0 };
+        schedule.at = nextOpening;
+        opensNext.set(groups, schedule);
+        return encodeStudentList(tasks);
+      },
+      request.changeCounters,
     );
     return sendJsonBytes(request, reply, body);
   };
@@ -45,7 +85,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'listGroupTasks',
       summary: "Live tasks of the teacher's groups, newest first (teacher)",
       security: [{ bearerAuth: [] }],
-      response: { 200: answer("The live tasks of the teacher's groups, newest first, with their answer keys.", taskListSchema) },
+      response: { 200: answer("The live tasks of the teacher's groups, newest first, with their answer keys and counts (answered, correct, waiting).", taskListSchema) },
     },
     onRequest: app.authorize('task.listGroups'),
     handler: async (request, reply) => sendList(request, reply, 'teacher'),
@@ -57,7 +97,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'listMyTasks',
       summary: "Live tasks of the caller's groups, newest first",
       security: [{ bearerAuth: [] }],
-      response: { 200: answer("The live tasks of the caller's groups, newest first, without answer keys.", studentTaskListSchema) },
+      response: { 200: answer("The live tasks of the caller's groups that have opened, newest first, without answer keys.", studentTaskListSchema) },
     },
     onRequest: app.authorize('task.listMine'),
     handler: async (request, reply) => sendList(request, reply, 'student'),
@@ -90,20 +130,52 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['tasks'],
       operationId: 'updateTask',
-      summary: "Change a task of your group (teacher): its answer key; another group's or a deleted task is 404",
-      description: 'Only the fields given change. Solutions already sent keep their verdicts: a new key does not rejudge them.',
+      summary: 'Edit a task of your group (teacher): any of its fields, its image, its window, its answer key',
+      description:
+        'Only the fields given change. JSON, or the same fields as multipart/form-data with a new taskImage file (removeImage: true drops the image). ' +
+        'Solutions are kept with their verdicts; new points count on every leaderboard at once. A move to another group is refused once the task has solutions.',
       security: [{ bearerAuth: [] }],
       params: idParamsSchema,
       body: updateTaskSchema,
+      multipartAlternative: updateTaskFormSchema,
       response: {
         200: answer('The task as it is now, with its answer key.', taskSchema),
-        400: failure('A field is wrong or the answer key does not parse for its kind; validationErrors names each field.'),
-        403: failure('Only teachers edit tasks.'),
-        404: failure('No live task with this id in your groups.'),
+        400: failure('A field is wrong, text and image would both be gone, closesAt is not after opensAt, the group is unknown, or the answer key does not parse; validationErrors names each field.'),
+        403: failure("Only teachers of the task's group (and of the group it moves to) edit it."),
+        404: failure('No live task with this id.'),
+        409: failure('The task has solutions, so it cannot move to another group (TASK_HAS_SOLUTIONS).'),
+        413: failure('The new image is over the size limit.'),
       },
     },
     onRequest: app.authorize('task.update'),
-    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
+    // A multipart edit becomes the same body as a JSON one before validation; the file waits for the handler.
+    preValidation: async (request) => {
+      if (!request.isMultipart()) return;
+      const form = await withUploadSlot(request, async () => readMultipartForm(request, TASK_IMAGE_FIELD));
+      request.body = taskEditFromForm(form.fields);
+      pendingImages.set(request, form.file);
+    },
+    handler: async (request) => service.update(currentUser(request), request.params.id, request.body, pendingImages.get(request)),
+  });
+
+  r.post('/api/tasks/:id/copy', {
+    schema: {
+      tags: ['tasks'],
+      operationId: 'copyTask',
+      summary: 'Duplicate a task of your group into another of your groups (teacher)',
+      description: 'The copy has the same fields, image, window and answer key, no solutions, and you as its author.',
+      security: [{ bearerAuth: [] }],
+      params: idParamsSchema,
+      body: copyTaskSchema,
+      response: {
+        201: answer('The new task.', taskSchema),
+        400: failure('The group is missing or unknown (validationErrors.group).'),
+        403: failure('You are not a teacher of the task\'s group or of the target group.'),
+        404: failure('No live task with this id.'),
+      },
+    },
+    onRequest: app.authorize('task.copy'),
+    handler: async (request, reply) => reply.code(201).send(await service.copy(currentUser(request), request.params.id, request.body)),
   });
 
   r.delete('/api/tasks/:id', {

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
   answerKeyFieldErrors,
+  CLOSES_BEFORE_OPENS,
   createTaskFieldsSchema,
+  taskWindow,
+  type CopyTaskInput,
+  type TaskCounts,
+  type TeacherTask,
   TEXT_OR_IMAGE_REQUIRED,
   type AnswerKeyFields,
   type AnswerKind,
@@ -14,16 +19,29 @@ import {
 } from '@mathclub/shared';
 import { isForeignKeyViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { notFound, validationError } from '../../lib/app-error.js';
+import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import { requireAccess, taskScope } from '../access/access.policy.js';
 import type { Checker } from '../checking/checker.js';
 import type { ImageStore } from '../files/image-store.js';
 import { storeUploadedImage, withImageCleanup } from '../files/images.js';
-import { parseFormFields, type MultipartForm } from '../files/multipart.js';
+import { parseFormFields, type MultipartForm, type UploadedFile } from '../files/multipart.js';
 import type { ImageUrlSigner } from '../files/signed-url.js';
+import type { LiveAnnouncer } from '../live/live-announcer.js';
 import * as repo from './tasks.repository.js';
 
 export const TASK_IMAGE_FIELD = 'taskImage';
+const ANSWER_KEY_INPUTS = ['answerKind', 'answerKey', 'tolerance', 'checkMode'] as const;
+
+/** The answer-key fields after a PATCH: those given, the stored ones otherwise (a kind of none drops the key). */
+function mergedAnswerKey(current: repo.TaskRow, input: UpdateTaskInput): AnswerKeyFields {
+  const answerKind = input.answerKind ?? (current.answerKind as AnswerKind);
+  return {
+    answerKind,
+    answerKey: input.answerKey !== undefined ? (input.answerKey ?? '') : answerKind === 'none' ? '' : (current.answerKey ?? ''),
+    tolerance: input.tolerance ?? (answerKind === 'number' ? current.tolerance : 0),
+    checkMode: input.checkMode ?? (answerKind === 'none' ? 'manual' : (current.checkMode as CheckMode)),
+  };
+}
 const GROUP_UNKNOWN = 'teacher.tasks.form.errors.groupUnknown';
 
 /** Tasks: teachers author them for their groups, everyone sees the tasks of their own groups. */
@@ -33,19 +51,31 @@ export class TasksService {
     private readonly images: ImageStore,
     private readonly urls: ImageUrlSigner,
     private readonly checker: Checker,
+    /** Live events and notifications (PRODUCT.md §12). */
+    private readonly live: LiveAnnouncer,
   ) {}
 
-  /** A teacher's view: live tasks of every group they belong to, newest first, with their keys. */
-  async listForTeacher(actor: AuthenticatedUser): Promise<Task[]> {
-    return (await repo.listLiveTasks(this.db, taskScope(actor).groupIds)).map((row) => this.present(row));
+  /** A teacher's view: live tasks of every group they belong to, newest first, with their keys and counts. */
+  async listForTeacher(actor: AuthenticatedUser): Promise<TeacherTask[]> {
+    const [rows, counts] = await Promise.all([repo.listLiveTasks(this.db, taskScope(actor).groupIds), this.countsFor(actor)]);
+    return rows.map((row) => ({ ...this.present(row), counts: counts.get(row.id) ?? { answered: 0, correct: 0, waiting: 0 } }));
   }
 
   /**
    * The arena's view of the caller's group tasks (a student has one group, a teacher several):
-   * never the answer key, whoever asks.
+   * never the answer key, whoever asks, and only tasks whose opensAt has come (PRODUCT.md §10).
+   * `nextOpening`: when the next scheduled task opens (ms), so a cached list knows when it goes stale.
    */
-  async listVisible(actor: AuthenticatedUser): Promise<StudentTask[]> {
-    return (await repo.listLiveTasks(this.db, taskScope(actor).groupIds)).map((row) => this.presentToStudent(row));
+  async listVisible(actor: AuthenticatedUser, now = Date.now()): Promise<{ tasks: StudentTask[]; nextOpening: number }> {
+    const rows = await repo.listLiveTasks(this.db, taskScope(actor).groupIds);
+    let nextOpening = Number.POSITIVE_INFINITY;
+    const tasks: StudentTask[] = [];
+    for (const row of rows) {
+      const opens = row.opensAt ? Date.parse(row.opensAt) : Number.NEGATIVE_INFINITY;
+      if (opens <= now) tasks.push(this.presentToStudent(row));
+      else nextOpening = Math.min(nextOpening, opens);
+    }
+    return { tasks, nextOpening };
   }
 
   /**
@@ -55,6 +85,7 @@ export class TasksService {
   async create(actor: AuthenticatedUser, form: MultipartForm): Promise<Task> {
     const textMissing = (form.fields.text ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createTaskFieldsSchema, form.fields, textMissing ? { text: TEXT_OR_IMAGE_REQUIRED } : {});
+    if (fields.opensAt && fields.closesAt && fields.closesAt <= fields.opensAt) throw validationError({ closesAt: CLOSES_BEFORE_OPENS });
     if (!(await repo.groupExists(this.db, fields.group))) throw validationError({ group: GROUP_UNKNOWN });
     requireAccess(actor, 'task.create', { groupId: fields.group });
     const answerKey = await this.checkedAnswerKey(fields);
@@ -71,6 +102,8 @@ export class TasksService {
           authorId: actor.id,
           imageKey,
           ...answerKey,
+          opensAt: fields.opensAt ?? null,
+          closesAt: fields.closesAt ?? null,
         });
       } catch (err) {
         // The group was deleted between the check and the insert.
@@ -80,7 +113,9 @@ export class TasksService {
     });
     const task = await repo.findLiveTask(this.db, id);
     if (!task) throw notFound();
-    return this.present(task);
+    const created = this.present(task);
+    await this.announceNew(created);
+    return created;
   }
 
   /** Soft delete by a teacher of the task's group; unknown, deleted or another group's task → 404. */
@@ -90,31 +125,127 @@ export class TasksService {
     requireAccess(actor, 'task.delete', { groupId });
     // Scoped to that group again, so a task moved or deleted meanwhile is a 404, not a surprise.
     if (!(await repo.softDeleteTask(this.db, id, [groupId]))) throw notFound();
+    if (groupId !== null) await this.live.taskClosed({ id, title: '', group: { id: groupId } });
   }
 
   /**
-   * Changes a task of the caller's group (PATCH: only the fields given): for now its answer key.
-   * The result is checked as a whole, as at creation. Solutions already sent keep their
-   * autoVerdict and verdicts: a changed key does not rejudge them (the teacher can, with PUT).
-   * The read caches see the change at the next request (any write moves the data version).
+   * Changes a task of the caller's group (PATCH: only the fields given; PRODUCT.md §9, §10). The
+   * result is checked as a whole, as at creation: text or image, a window that closes after it
+   * opens, a key that parses. An edit never touches the solutions: they keep their verdicts (a new
+   * key does not rejudge them), and new points count at once on every leaderboard period, which
+   * is computed from the task's points at read time (the read caches see any write at the next
+   * request). A move to another group is refused once the task has solutions: their authors
+   * belong to the old group.
    */
-  async update(actor: AuthenticatedUser, id: number, input: UpdateTaskInput): Promise<Task> {
+  async update(actor: AuthenticatedUser, id: number, input: UpdateTaskInput, file?: UploadedFile): Promise<Task> {
     const current = await repo.findLiveTask(this.db, id);
     if (!current) throw notFound();
     requireAccess(actor, 'task.update', { groupId: current.groupId });
-    const answerKind = input.answerKind ?? (current.answerKind as AnswerKind);
-    const merged: AnswerKeyFields = {
-      answerKind,
-      // A task turned to "no key" drops its key; otherwise the stored one stays unless replaced.
-      answerKey: input.answerKey !== undefined ? (input.answerKey ?? '') : answerKind === 'none' ? '' : (current.answerKey ?? ''),
-      tolerance: input.tolerance ?? (answerKind === 'number' ? current.tolerance : 0),
-      checkMode: input.checkMode ?? (answerKind === 'none' ? 'manual' : (current.checkMode as CheckMode)),
+
+    const moving = input.group !== undefined && input.group !== current.groupId;
+    if (moving) {
+      if (!(await repo.groupExists(this.db, input.group!))) throw validationError({ group: GROUP_UNKNOWN });
+      requireAccess(actor, 'task.update', { groupId: input.group! });
+    }
+    const text = input.text ?? current.text;
+    const keepsImage = !input.removeImage && current.imageKey !== null;
+    const errors: Record<string, string> = {};
+    if (text === '' && !file && !keepsImage) errors.text = TEXT_OR_IMAGE_REQUIRED;
+    const opensAt = input.opensAt !== undefined ? input.opensAt : current.opensAt;
+    const closesAt = input.closesAt !== undefined ? input.closesAt : current.closesAt;
+    if (opensAt && closesAt && closesAt <= opensAt) errors.closesAt = CLOSES_BEFORE_OPENS;
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    if (moving && (await repo.hasSolutions(this.db, id))) throw new AppError('TASK_HAS_SOLUTIONS');
+
+    const changes: repo.TaskChanges = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.level !== undefined ? { level: input.level } : {}),
+      ...(input.points !== undefined ? { points: input.points } : {}),
+      ...(moving ? { group_id: input.group! } : {}),
+      ...(input.opensAt !== undefined ? { opens_at: input.opensAt } : {}),
+      ...(input.closesAt !== undefined ? { closes_at: input.closesAt } : {}),
     };
-    const answerKey = await this.checkedAnswerKey(merged);
-    if (!(await repo.updateAnswerKey(this.db, id, current.groupId, answerKey))) throw notFound();
+    if (ANSWER_KEY_INPUTS.some((field) => input[field] !== undefined)) {
+      const key = await this.checkedAnswerKey(mergedAnswerKey(current, input));
+      Object.assign(changes, { answer_kind: key.answerKind, answer_key: key.answerKey, tolerance: key.tolerance, check_mode: key.checkMode });
+    }
+
+    const newImageKey = await storeUploadedImage(this.images, file, TASK_IMAGE_FIELD);
+    if (newImageKey !== null || input.removeImage) changes.image_key = newImageKey;
+    await withImageCleanup(this.images, newImageKey, async () => {
+      if (Object.keys(changes).length === 0) return;
+      if (await repo.updateTask(this.db, id, current.groupId, changes)) return;
+      // Deleted or moved meanwhile, or a first solution arrived just before the move.
+      if (moving && (await repo.liveTaskGroup(this.db, id)) === current.groupId) throw new AppError('TASK_HAS_SOLUTIONS');
+      throw notFound();
+    });
+    // The old picture belongs to no row now (copies get their own file).
+    if (changes.image_key !== undefined && current.imageKey) await this.images.delete(current.imageKey).catch(() => {});
     const task = await repo.findLiveTask(this.db, id);
     if (!task) throw notFound();
-    return this.present(task);
+    const updated = this.present(task);
+    // Closed by this edit: its students see it close; otherwise their lists refresh.
+    if (input.closesAt && taskWindow(updated, Date.now()) === 'closed') await this.live.taskClosed(updated);
+    else await this.live.taskEdited(updated);
+    return updated;
+  }
+
+  /**
+   * Duplicates a task of the caller's group into another of their groups (PRODUCT.md §10): the
+   * same fields, key and window, a copy of the image file of its own, no solutions, authored by
+   * the caller.
+   */
+  async copy(actor: AuthenticatedUser, id: number, input: CopyTaskInput): Promise<Task> {
+    const source = await repo.findLiveTask(this.db, id);
+    if (!source) throw notFound();
+    requireAccess(actor, 'task.copy', { groupId: source.groupId });
+    if (!(await repo.groupExists(this.db, input.group))) throw validationError({ group: GROUP_UNKNOWN });
+    requireAccess(actor, 'task.copy', { groupId: input.group });
+
+    const bytes = source.imageKey ? await this.images.get(source.imageKey) : null;
+    const imageKey = bytes && source.imageKey ? await this.images.put(bytes, source.imageKey.slice(source.imageKey.lastIndexOf('.') + 1)) : null;
+    const newId = await withImageCleanup(this.images, imageKey, async () => {
+      try {
+        return await repo.insertTask(this.db, {
+          title: source.title,
+          text: source.text,
+          level: source.level,
+          points: source.points,
+          groupId: input.group,
+          authorId: actor.id,
+          imageKey,
+          answerKind: source.answerKind,
+          answerKey: source.answerKey,
+          tolerance: source.tolerance,
+          checkMode: source.checkMode,
+          opensAt: source.opensAt,
+          closesAt: source.closesAt,
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw validationError({ group: GROUP_UNKNOWN });
+        throw err;
+      }
+    });
+    const task = await repo.findLiveTask(this.db, newId);
+    if (!task) throw notFound();
+    const copied = this.present(task);
+    await this.announceNew(copied);
+    return copied;
+  }
+
+  /** Counts per task for the teacher's list, one grouped query for all their groups. */
+  async countsFor(actor: AuthenticatedUser): Promise<Map<number, TaskCounts>> {
+    const rows = await repo.taskCounts(this.db, taskScope(actor).groupIds);
+    return new Map(rows.map(({ taskId, ...counts }) => [taskId, counts]));
+  }
+
+  /**
+   * A new task reaches its group's students now if it is open; a scheduled one is not announced
+   * (the arena refetches its list at the next opening time it is given).
+   */
+  private async announceNew(task: Task): Promise<void> {
+    if (taskWindow(task, Date.now()) !== 'scheduled') await this.live.taskPublished(task);
   }
 
   /**
@@ -150,6 +281,8 @@ export class TasksService {
       ...(imageSecureUrl ? { imageSecureUrl } : {}),
       answerKind: row.answerKind as AnswerKind,
       checkMode: row.checkMode as CheckMode,
+      ...(row.opensAt ? { opensAt: row.opensAt } : {}),
+      ...(row.closesAt ? { closesAt: row.closesAt } : {}),
     };
   }
 }

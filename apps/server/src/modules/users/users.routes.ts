@@ -15,41 +15,49 @@ import {
   userUpdateSchema,
   type User,
 } from '@mathclub/shared';
-import { dataVersion, ReadCache } from '../../db/read-cache.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { consumeOrRefuse } from '../../lib/rate-limited.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
+import { GroupsService } from '../groups/groups.service.js';
+import { JoinCodes } from '../groups/join-codes.js';
+import { joinLimits } from '../groups/join-limits.js';
 import { UsersService } from './users.service.js';
 
 const userListSchema = z.array(userSchema);
 
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const service = new UsersService(app.db, app.passwords);
+  const service = new UsersService(app.db, app.passwords, new GroupsService(app.db, new JoinCodes(app.config.jwtSecret)));
+  const codeTriesPerIp = joinLimits(app).perAddress;
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
   const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
   const encodeUsers = jsonEncoder(userListSchema);
-  const userLists = new ReadCache(dataVersion(app.db, app.dialect), 1);
+  const userLists = new ReadCache(app.changeTokens, 1);
 
   r.post('/api/users', {
     schema: {
       tags: ['users'],
       operationId: 'signUp',
       summary: 'Sign up (the account waits for a teacher)',
+      description:
+        'With `joinCode` (a student following a join link, PRODUCT.md §13) the account is created in that group, and active at once when the group allows it; a code that opens no group is a 400 on `joinCode` and creates nothing.',
       security: [],
       body: signUpSchema,
       response: {
         201: answer('The new account; it cannot sign in until a teacher activates it.', userSchema),
-        400: failure('A field is missing or wrong, or the login is taken (LOGIN_TAKEN); validationErrors names each field.'),
-        429: failure('Too many sign-ups from this address; wait the Retry-After seconds.'),
+        400: failure('A field is missing or wrong, the login is taken (LOGIN_TAKEN) or the join code opens no group; validationErrors names each field.'),
+        429: failure('Too many sign-ups (or join-code attempts) from this address; wait the Retry-After seconds.'),
       },
     },
     handler: async (request, reply) => {
       await consumeOrRefuse(signUpsPerIp, request.ip);
+      // A code tried at sign-up counts with the codes tried by signed-in students from this address.
+      if (request.body.joinCode?.trim()) await consumeOrRefuse(codeTriesPerIp, request.ip);
       return reply.code(201).send(await service.signUp(request.body));
     },
   });
@@ -64,8 +72,9 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     onRequest: app.authorize('user.list'),
     // The whole school (~200 bytes a user) is the same for every teacher: kept as ready bytes,
-    // compressed once, until anything changes, instead of read and sent in full on every visit.
-    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', async () => encodeUsers(await service.list()), request.dataVersion)),
+    // compressed once, until a user, a group or a membership changes (the structure's scope),
+    // instead of read and sent in full on every visit.
+    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', {}, async () => encodeUsers(await service.list()), request.changeCounters)),
   });
 
   r.get('/api/users/profile', {

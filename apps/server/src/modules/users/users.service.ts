@@ -13,7 +13,8 @@ import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { requireAccess } from '../access/access.policy.js';
-import { existingGroupIds } from '../groups/groups.repository.js';
+import { closedGroupIds, existingGroupIds, addMember } from '../groups/groups.repository.js';
+import type { GroupsService } from '../groups/groups.service.js';
 import * as repo from './users.repository.js';
 
 const loginTaken = () => validationError({ login: 'auth.error.loginTaken' }, 'LOGIN_TAKEN');
@@ -26,22 +27,36 @@ export class UsersService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly passwords: PasswordHasher,
+    private readonly groups: GroupsService,
   ) {}
 
-  /** Public sign-up: always inactive, grade and letter only for students. */
+  /**
+   * Public sign-up: inactive, grade and letter only for students. A student signing up through a
+   * join link (`joinCode`) lands in that group, and is active at once when the group allows it
+   * (PRODUCT.md §13); a code that opens no group refuses the whole sign-up.
+   */
   async signUp(input: SignUpInput): Promise<User> {
     const isStudent = input.role === 'student';
+    const typedCode = input.joinCode?.trim() || undefined;
+    if (typedCode !== undefined && !isStudent) throw validationError({ joinCode: 'joinCode.error.studentsOnly' });
+    const group = typedCode === undefined ? undefined : await this.groups.groupForCode(typedCode).catch((err: unknown) => {
+      throw err instanceof AppError && err.validationErrors?.code ? validationError({ joinCode: err.validationErrors.code }) : err;
+    });
     if (await repo.findCredentialsByLogin(this.db, input.login)) throw loginTaken();
     const passwordHash = await this.passwords.hash(input.password);
     try {
-      const id = await repo.insertUser(this.db, {
-        login: input.login,
-        passwordHash,
-        name: input.name,
-        role: input.role,
-        activated: false,
-        grade: isStudent ? (input.grade ?? null) : null,
-        gradeLetter: isStudent ? (input.gradeLetter ?? null) : null,
+      const id = await this.db.transaction().execute(async (trx) => {
+        const newId = await repo.insertUser(trx, {
+          login: input.login,
+          passwordHash,
+          name: input.name,
+          role: input.role,
+          activated: group?.activateOnJoin ?? false,
+          grade: isStudent ? (input.grade ?? null) : null,
+          gradeLetter: isStudent ? (input.gradeLetter ?? null) : null,
+        });
+        if (group) await addMember(trx, newId, group.id);
+        return newId;
       });
       return (await repo.findUserById(this.db, id))!;
     } catch (err) {
@@ -85,6 +100,8 @@ export class UsersService {
     if (activates) {
       patch.activated = input.activated;
       patch.sessionsValidAfter = nowIso();
+      // Sign-in tells a turned-off account apart from one that was never activated.
+      patch.deactivatedAt = input.activated ? null : patch.sessionsValidAfter;
     }
     if (isStudent) {
       // A student always has a grade and a letter; null would erase them.
@@ -121,9 +138,15 @@ export class UsersService {
     return this.profile(actor);
   }
 
-  /** A student picks their one group; their name is read-only. */
+  /**
+   * A student picks their one group; their name is read-only. A closed group is joined by code
+   * only (PRODUCT.md §13): picking one is refused unless it is already theirs.
+   */
   async updateStudentProfile(actor: AuthenticatedUser, input: StudentProfileUpdate): Promise<User> {
     const groupIds = await this.checkGroups(input.groups, 1);
+    const own = new Set(actor.groups.map((g) => g.id));
+    const closed = await closedGroupIds(this.db, groupIds.filter((id) => !own.has(id)));
+    if (closed.size > 0) throw validationError({ groups: 'profileForm.error.groupClosed' });
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, actor.id, {});
       await repo.replaceUserGroups(trx, actor.id, groupIds);

@@ -1,0 +1,102 @@
+import { DAY_STREAKS, FIRST_TRY_STREAKS, SOLVED_MILESTONES, type AchievementCode, type Achievements } from '@mathclub/shared';
+
+/** What the SQL gives per task a student answered (live tasks only). */
+export interface TaskAttempts {
+  taskId: number;
+  /** The first answer's time, and whether it is judged and correct. */
+  firstAt: string;
+  firstReviewed: boolean;
+  firstCorrect: boolean;
+  /** The time of the answer judged correct, if any (there is at most one per task). */
+  solvedAt: string | null;
+}
+
+/** A live task of the student's group, for "all tasks of a week". */
+export interface GroupTask {
+  id: number;
+  createdAt: string;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of `iso` in the school's time zone. */
+export function schoolDay(iso: string, timeZone: string): string {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** Whole days from 1970-01-01 to a YYYY-MM-DD day. */
+const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+/** The Monday (day number) of the week holding `day`. */
+const weekOf = (day: string): number => {
+  const n = dayNumber(day);
+  // 1970-01-01 was a Thursday: (n + 3) % 7 is 0 on Mondays.
+  return n - ((n + 3) % 7);
+};
+
+/**
+ * The achievements and streaks (PRODUCT.md §12) from a student's attempts per task, with the rules
+ * of packages/shared. Each is dated by the answer that earned it. `now` decides whether the day
+ * streak is still current (a correct answer today or yesterday).
+ */
+export function computeAchievements(attempts: readonly TaskAttempts[], groupTasks: readonly GroupTask[], timeZone: string, now: Date): Achievements {
+  const earned = new Map<AchievementCode, string>();
+  const earn = (code: AchievementCode, at: string) => {
+    if (!earned.has(code)) earned.set(code, at);
+  };
+
+  const solved = attempts.filter((a) => a.solvedAt !== null).sort((a, b) => a.solvedAt!.localeCompare(b.solvedAt!) || a.taskId - b.taskId);
+  for (const n of SOLVED_MILESTONES) if (solved.length >= n) earn(`solved_${n}`, solved[n - 1]!.solvedAt!);
+
+  // Every live task of some week solved: dated by the last of them.
+  const solvedAt = new Map(solved.map((a) => [a.taskId, a.solvedAt!]));
+  const weeks = new Map<number, GroupTask[]>();
+  for (const task of groupTasks) {
+    const week = weekOf(schoolDay(task.createdAt, timeZone));
+    weeks.set(week, [...(weeks.get(week) ?? []), task]);
+  }
+  const completions = [...weeks.values()]
+    .filter((tasks) => tasks.every((t) => solvedAt.has(t.id)))
+    .map((tasks) => tasks.map((t) => solvedAt.get(t.id)!).sort().at(-1)!)
+    .sort();
+  if (completions.length > 0) earn('week_complete', completions[0]!);
+
+  // First tries in a row, in the order the tasks were first answered; unjudged ones wait.
+  const judgedFirsts = attempts.filter((a) => a.firstReviewed).sort((a, b) => a.firstAt.localeCompare(b.firstAt) || a.taskId - b.taskId);
+  let run = 0;
+  let bestRun = 0;
+  for (const a of judgedFirsts) {
+    run = a.firstCorrect ? run + 1 : 0;
+    bestRun = Math.max(bestRun, run);
+    for (const n of FIRST_TRY_STREAKS) if (run === n) earn(`first_try_${n}`, a.firstAt);
+  }
+
+  // Days in a row with an answer judged correct (dated by the day's first such answer).
+  const firstOfDay = new Map<string, string>();
+  for (const a of solved) {
+    const day = schoolDay(a.solvedAt!, timeZone);
+    if (!firstOfDay.has(day)) firstOfDay.set(day, a.solvedAt!);
+  }
+  const days = [...firstOfDay.keys()].sort();
+  let dayRun = 0;
+  let bestDays = 0;
+  let previous = Number.NaN;
+  for (const day of days) {
+    const n = dayNumber(day);
+    dayRun = n === previous + 1 ? dayRun + 1 : 1;
+    previous = n;
+    bestDays = Math.max(bestDays, dayRun);
+    for (const streak of DAY_STREAKS) if (dayRun === streak) earn(`days_${streak}`, firstOfDay.get(day)!);
+  }
+  const today = dayNumber(schoolDay(now.toISOString(), timeZone));
+  const currentDays = days.length > 0 && today - previous <= 1 ? dayRun : 0;
+
+  return {
+    achievements: [...earned].map(([code, earnedAt]) => ({ code, earnedAt })).sort((a, b) => a.earnedAt.localeCompare(b.earnedAt)),
+    streaks: { days: { current: currentDays, best: bestDays }, firstTry: { current: run, best: bestRun } },
+  };
+}

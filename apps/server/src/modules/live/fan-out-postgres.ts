@@ -1,0 +1,75 @@
+import pg from 'pg';
+import { parseIds, type FanOut, type FanOutLog } from './fan-out.js';
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance listens (a pooled one could not:
+ * LISTEN belongs to a session); NOTIFY goes through the pool. A lost listening connection is
+ * replaced with a growing delay (0.2 s … 5 s); events stored meanwhile reach streams that resume
+ * with Last-Event-ID.
+ */
+export class PostgresFanOut implements FanOut {
+  readonly driver = 'postgres';
+  private client: pg.Client | null = null;
+  private onIds: ((ids: number[]) => void) | null = null;
+  private closed = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly channel: string,
+    private readonly log: FanOutLog,
+  ) {}
+
+  async publish(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.pool.query('select pg_notify($1, $2)', [this.channel, ids.join(',')]);
+  }
+
+  async start(onIds: (ids: number[]) => void): Promise<void> {
+    this.onIds = onIds;
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload) this.onIds?.(parseIds(message.payload));
+    });
+    client.on('error', (error) => {
+      this.log('live updates: the PostgreSQL listening connection failed, reconnecting', error);
+      this.reconnectLater(client);
+    });
+    client.on('end', () => this.reconnectLater(client));
+    try {
+      await client.connect();
+      await client.query(`listen "${this.channel}"`);
+      this.client = client;
+      this.attempt = 0;
+    } catch (error) {
+      this.log('live updates: cannot listen on PostgreSQL, retrying', error);
+      this.reconnectLater(client);
+    }
+  }
+
+  private reconnectLater(client: pg.Client): void {
+    if (this.closed || this.retryTimer) return;
+    if (this.client === client) this.client = null;
+    client.end().catch(() => {});
+    const delay = Math.min(200 * 2 ** this.attempt++, 5_000);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,69 @@
+import { Redis } from 'ioredis';
+import { parseIds, type FanOut, type FanOutLog } from './fan-out.js';
+
+/**
+ * Redis pub/sub (REDIS_URL set): one subscribing connection and one publishing connection per
+ * instance. ioredis reconnects both by itself and re-subscribes; a message published while this
+ * instance was away is not replayed by Redis, but streams that resume with Last-Event-ID read it
+ * from the database. When a publish fails, this instance's own streams are still told.
+ */
+export class RedisFanOut implements FanOut {
+  readonly driver = 'redis';
+  private readonly subscriber: Redis;
+  private readonly publisher: Redis;
+  private onIds: ((ids: number[]) => void) | null = null;
+  private reported = false;
+
+  constructor(
+    url: string,
+    private readonly channel: string,
+    private readonly log: FanOutLog,
+  ) {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000, retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000) };
+    this.subscriber = new Redis(url, options);
+    this.publisher = new Redis(url, { ...options, enableOfflineQueue: false, commandTimeout: 1_000 });
+    const report = (error: unknown) => {
+      if (this.reported) return;
+      this.reported = true;
+      this.log('live updates: Redis unavailable, events reach other instances once it is back', error);
+    };
+    this.subscriber.on('error', report);
+    this.publisher.on('error', report);
+    // Subscribing on every (re)connection: ioredis re-subscribes by itself only what once succeeded.
+    this.subscriber.on('ready', () => {
+      this.reported = false;
+      this.subscriber.subscribe(this.channel).catch(() => {});
+    });
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.onIds?.(parseIds(message));
+    });
+  }
+
+  async publish(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      await this.publisher.publish(this.channel, ids.join(','));
+    } catch (error) {
+      this.log('live updates: Redis publish failed, telling this instance only', error);
+      const copy = [...ids];
+      setImmediate(() => this.onIds?.(copy));
+    }
+  }
+
+  async start(onIds: (ids: number[]) => void): Promise<void> {
+    this.onIds = onIds;
+    try {
+      await Promise.all([this.subscriber.connect(), this.publisher.connect()]);
+      await this.subscriber.subscribe(this.channel);
+    } catch (error) {
+      // Not fatal: ioredis keeps reconnecting and subscribes again when it is back.
+      this.log('live updates: cannot subscribe on Redis yet', error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.onIds = null;
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}

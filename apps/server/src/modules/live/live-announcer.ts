@@ -1,0 +1,154 @@
+import { setImmediate } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { AchievementCode, LiveEventData, Solution } from '@mathclub/shared';
+import type { DB } from '../../db/schema.js';
+import type { AchievementsService } from '../achievements/achievements.service.js';
+import type { FanOutLog } from './fan-out.js';
+import type { LiveHub } from './live-hub.js';
+import * as repo from './live.repository.js';
+import type { NewLiveEvent } from './live.repository.js';
+
+/** What a task event needs to say: the task, its title and its group. */
+export interface TaskFacts {
+  id: number;
+  title: string;
+  group: { id: number };
+}
+
+/**
+ * `app.live`: the one place each kind of event is raised (PRODUCT.md §12). Services call it after
+ * their write has committed; it stores the event and its notifications and tells every instance.
+ * It never throws: a verdict or a task is saved even when announcing it fails (logged).
+ *
+ * Any new path that publishes, edits or closes a task, or submits or judges solutions (a bulk
+ * review, a task edit), calls the same function as the single path does.
+ */
+export class LiveAnnouncer {
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly db: Kysely<DB>,
+    private readonly achievements: AchievementsService,
+    private readonly log: FanOutLog,
+  ) {}
+
+  /** A new task students of its group can see: a live event and a notification for each of them. */
+  async taskPublished(task: TaskFacts): Promise<void> {
+    await this.safely('task.published', () => this.hub.announce([this.taskEvent('task.published', task, true)]));
+  }
+
+  /** A task's text, points, key or times changed: its group's lists refresh. */
+  async taskEdited(task: TaskFacts): Promise<void> {
+    await this.safely('task.updated', () => this.hub.announce([this.taskEvent('task.updated', task, false)]));
+  }
+
+  /** A task closed or removed: students stop seeing it as open. */
+  async taskClosed(task: TaskFacts): Promise<void> {
+    await this.safely('task.closed', () => this.hub.announce([this.taskEvent('task.closed', task, false)]));
+  }
+
+  /** A student's new answer: the teachers of the task's group see it arrive and are notified. */
+  async solutionSubmitted(solution: Solution): Promise<void> {
+    await this.safely('solution.submitted', async () => {
+      const task = (await this.tasks([solution.taskId])).get(solution.taskId);
+      if (!task) return;
+      const events: NewLiveEvent[] = [];
+      // An answer the checker judged at once (auto mode) is its author's verdict too.
+      if (!solution.reviewed) {
+        const data: LiveEventData = { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title };
+        events.push({
+          to: { audience: 'group_teachers', id: task.groupId },
+          kind: data.kind,
+          data,
+          notification: { kind: 'solution.submitted', payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author } },
+        });
+      } else {
+        events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });
+      }
+      await this.hub.announce(events);
+      if (solution.reviewed) await this.announceAchievements([solution.authorId]);
+    });
+  }
+
+  /**
+   * Verdicts (one, or many from a bulk review): each author receives their solution with the
+   * verdict and feedback and a notification (not for a reset to unreviewed); then achievements
+   * newly earned are announced. Reads the tasks once for all of them.
+   */
+  async solutionsJudged(solutions: readonly Solution[]): Promise<void> {
+    await this.safely('solution.judged', async () => {
+      if (solutions.length === 0) return;
+      const tasks = await this.tasks([...new Set(solutions.map((s) => s.taskId))]);
+      const events: NewLiveEvent[] = [];
+      for (const solution of solutions) {
+        const task = tasks.get(solution.taskId);
+        if (!task) continue;
+        const data: LiveEventData = { kind: 'solution.judged', solution, taskTitle: task.title };
+        events.push({
+          to: { audience: 'user', id: solution.authorId },
+          kind: data.kind,
+          data,
+          ...(solution.reviewed
+            ? {
+                notification: {
+                  kind: 'solution.judged',
+                  payload: {
+                    task: { id: task.id, title: task.title },
+                    solutionId: solution.id,
+                    correct: solution.correct,
+                    feedback: solution.feedback,
+                    // The student is told the photo carries marks (PRODUCT.md §14).
+                    marked: (solution.annotations?.length ?? 0) > 0,
+                  },
+                },
+              }
+            : {}),
+        });
+        // The group's other teachers see the verdict on their review pages too.
+        events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.judged', data });
+      }
+      await this.hub.announce(events);
+      // A bulk verdict's announcements are a few hundred rows: let waiting requests in between.
+      if (solutions.length > 1) await setImmediate();
+      await this.announceAchievements([...new Set(solutions.filter((s) => s.reviewed).map((s) => s.authorId))]);
+    });
+  }
+
+  /**
+   * Newly earned achievements of these students: an event and a notification each. A bulk verdict
+   * asks this for up to 200 students at once: read in a few queries for all of them
+   * (`newlyEarnedMany`), not a few per student.
+   */
+  private async announceAchievements(studentIds: readonly number[]): Promise<void> {
+    const events: NewLiveEvent[] = [];
+    const earned = await this.achievements.newlyEarnedMany(studentIds);
+    for (const studentId of studentIds) {
+      for (const code of earned.get(studentId) ?? []) {
+        const data: LiveEventData = { kind: 'achievement.earned', code: code as AchievementCode };
+        events.push({ to: { audience: 'user', id: studentId }, kind: data.kind, data, notification: { kind: 'achievement.earned', payload: { achievement: code } } });
+      }
+    }
+    await this.hub.announce(events);
+  }
+
+  private taskEvent(kind: 'task.published' | 'task.updated' | 'task.closed', task: TaskFacts, notify: boolean): NewLiveEvent {
+    const data: LiveEventData = { kind, taskId: task.id, groupId: task.group.id, title: task.title };
+    return {
+      to: { audience: 'group_students', id: task.group.id },
+      kind,
+      data,
+      ...(notify ? { notification: { kind, payload: { task: { id: task.id, title: task.title } } } } : {}),
+    };
+  }
+
+  private async tasks(ids: readonly number[]): Promise<Map<number, repo.TaskTitle>> {
+    return new Map((await repo.taskTitles(this.db, ids)).map((t) => [t.id, t]));
+  }
+
+  private async safely(what: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.log(`live updates: cannot announce ${what}`, error);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthenticatedUser } from '@mathclub/shared';
+import type { DB } from '../../db/schema.js';
+import { hasTeacherPowers } from '../access/access.policy.js';
+import type { FanOut, FanOutLog } from './fan-out.js';
+import * as repo from './live.repository.js';
+
+/** At most this many missed events are sent on a resume; beyond that the client is told to reload. */
+export const RESUME_MAX = 500;
+/** A client that leaves this much unread is dropped (it resumes with Last-Event-ID). */
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+/** The writable end of one open event stream. */
+export interface StreamSink {
+  /** Writes SSE text; false when the client is not reading. */
+  write(text: string): void;
+  /** Bytes written but not yet taken by the client. */
+  buffered(): number;
+  end(): void;
+}
+
+/** One open stream: its request (re-authenticated for every event) and where its text goes. */
+interface LiveStream {
+  request: FastifyRequest;
+  user: AuthenticatedUser;
+  sink: StreamSink;
+  lastSentId: number;
+  /** Events are checked and written one after another, in id order. */
+  queue: Promise<void>;
+  closed: boolean;
+}
+
+/** True when `user` is among the event's audience. */
+export function mayReceive(user: Pick<AuthenticatedUser, 'id' | 'role' | 'groups'>, event: Pick<repo.LiveEventRow, 'audience' | 'audienceId'>): boolean {
+  if (event.audience === 'user') return event.audienceId === user.id;
+  if (!user.groups.some((g) => g.id === event.audienceId)) return false;
+  return event.audience === 'group_teachers' ? hasTeacherPowers(user) : user.role === 'student';
+}
+
+/** An event as SSE text: its id (for Last-Event-ID), kind and JSON data. */
+export const sseEvent = (event: Pick<repo.LiveEventRow, 'id' | 'kind' | 'payload'>): string => `id: ${event.id}\nevent: ${event.kind}\ndata: ${event.payload}\n\n`;
+
+/**
+ * This instance's open event streams and the fan-out between instances. An announcement stores its
+ * events, then tells every instance their ids; each instance reads those rows once (not once per
+ * stream) and hands each to the streams in its audience. Every stream's account is checked again
+ * before each event and at each heartbeat (the same check as every request, batched into one query
+ * for all streams of a turn), so a deactivated or logged-out user's stream closes.
+ */
+export class LiveHub {
+  private readonly streams = new Set<LiveStream>();
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly fanOut: FanOut,
+    private readonly authenticate: (request: FastifyRequest) => Promise<void>,
+    private readonly log: FanOutLog,
+    private readonly heartbeatMs: number,
+  ) {}
+
+  /** Listens to the other instances and starts the heartbeat. */
+  async start(): Promise<void> {
+    await this.fanOut.start((ids) => {
+      this.onIds(ids).catch((error: unknown) => this.log('live updates: cannot read announced events', error));
+    });
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const stream of this.streams) this.drop(stream);
+    await this.fanOut.close();
+  }
+
+  /** How many streams this instance holds. */
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Stores the events (and their notifications), then tells every instance. */
+  async announce(events: readonly repo.NewLiveEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const ids = await repo.insertEvents(this.db, events);
+    await this.fanOut.publish(ids);
+  }
+
+  /**
+   * Opens a stream for an authenticated request. With `resumeAfter` the events it missed since
+   * then are sent first; without, it starts at the newest event (sent as a `ready` event whose id
+   * the client resumes from).
+   */
+  async open(request: FastifyRequest, sink: StreamSink, resumeAfter: number | null): Promise<void> {
+    const user = request.currentUser!;
+    const stream: LiveStream = { request, user, sink, lastSentId: 0, queue: Promise.resolve(), closed: false };
+    // Registered before the backlog is read, so nothing announced meanwhile is lost; the queue
+    // holds live events back until the backlog is written, and ids already sent are skipped.
+    this.streams.add(stream);
+    stream.queue = (async () => {
+      if (resumeAfter === null) {
+        const newest = await repo.lastEventId(this.db);
+        stream.lastSentId = newest;
+        sink.write(`id: ${newest}\nevent: ready\ndata: {"resumed":false}\n\n`);
+        return;
+      }
+      const groupIds = user.groups.map((g) => g.id);
+      const teacher = hasTeacherPowers(user);
+      const missed = await repo.eventsSince(
+        this.db,
+        resumeAfter,
+        { userId: user.id, studentGroupIds: teacher ? [] : groupIds, teacherGroupIds: teacher ? groupIds : [] },
+        RESUME_MAX + 1,
+      );
+      stream.lastSentId = resumeAfter;
+      if (missed.length > RESUME_MAX) {
+        // Too much missed: the client reloads what it shows instead of replaying the day.
+        const newest = await repo.lastEventId(this.db);
+        stream.lastSentId = newest;
+        sink.write(`id: ${newest}\nevent: resync\ndata: {}\n\n`);
+        return;
+      }
+      for (const event of missed) this.write(stream, event);
+      sink.write(`id: ${stream.lastSentId}\nevent: ready\ndata: {"resumed":true}\n\n`);
+    })().catch((error: unknown) => {
+      this.log('live updates: cannot open a stream', error);
+      this.drop(stream);
+    });
+    await stream.queue;
+  }
+
+  /** The client went away. */
+  remove(request: FastifyRequest): void {
+    for (const stream of this.streams) if (stream.request === request) this.drop(stream);
+  }
+
+  private async onIds(ids: number[]): Promise<void> {
+    if (this.streams.size === 0 || ids.length === 0) return;
+    const events = await repo.eventsByIds(this.db, ids);
+    for (const event of events) {
+      for (const stream of this.streams) {
+        if (!mayReceive(stream.user, event)) continue;
+        stream.queue = stream.queue.then(() => this.deliver(stream, event));
+      }
+    }
+  }
+
+  /** Checks the account again, then writes the event if its user is still in the audience. */
+  private async deliver(stream: LiveStream, event: repo.LiveEventRow): Promise<void> {
+    if (stream.closed || event.id <= stream.lastSentId) return;
+    if (!(await this.recheck(stream))) return;
+    if (mayReceive(stream.user, event)) this.write(stream, event);
+  }
+
+  private write(stream: LiveStream, event: repo.LiveEventRow): void {
+    if (stream.closed) return;
+    if (mayReceive(stream.user, event)) stream.sink.write(sseEvent(event));
+    stream.lastSentId = Math.max(stream.lastSentId, event.id);
+    if (stream.sink.buffered() > MAX_BUFFERED_BYTES) this.drop(stream);
+  }
+
+  /** The per-request account check once more; a refused account's stream ends. */
+  private async recheck(stream: LiveStream): Promise<boolean> {
+    try {
+      await this.authenticate(stream.request);
+      stream.user = stream.request.currentUser!;
+      return !stream.closed;
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      // 401: the account or session is over. Anything else (the database away): keep the stream.
+      if (status === 401) {
+        this.drop(stream);
+        return false;
+      }
+      return !stream.closed;
+    }
+  }
+
+  /** A comment line on every stream (proxies keep it open) and the account check again. */
+  private beat(): void {
+    for (const stream of this.streams) {
+      stream.queue = stream.queue.then(async () => {
+        if (!(await this.recheck(stream))) return;
+        stream.sink.write(': ping\n\n');
+      });
+    }
+  }
+
+  private drop(stream: LiveStream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    this.streams.delete(stream);
+    stream.sink.end();
+  }
+}
