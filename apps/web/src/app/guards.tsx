@@ -1,7 +1,8 @@
 import type { AuthenticatedUser, Role } from '@mathclub/shared';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import { joinReturnPath } from '../lib/join-return';
 import { roleHome, useSession } from '../lib/session';
 
 function render(children: ReactNode | undefined) {
@@ -19,10 +20,14 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   return render(children);
 }
 
-/** /login and /signup: a signed-in user is sent to their role's home. */
+/**
+ * /login and /signup: a signed-in user is sent to their role's home, or a student who signed in
+ * from a join link back to it (the sign-in and this redirect then agree on where to go).
+ */
 export function RequireSignedOut({ children }: { children?: ReactNode }) {
   const { user } = useSession();
-  if (user) return <Navigate to={roleHome(user.role)} replace />;
+  const location = useLocation();
+  if (user) return <Navigate to={(user.role === 'student' ? joinReturnPath(location.search) : null) ?? roleHome(user.role)} replace />;
   return render(children);
 }
 

@@ -6,11 +6,12 @@ import { setUnauthorizedHandler } from '../lib/unauthorized';
 import { RequireRole, RequireSignedOut } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { AreaLayout } from './layout/AreaLayout';
+import { OwnerChecklist } from './layout/OwnerChecklist';
 import * as Pages from './routes/lazy-pages';
 
 function TeacherArea() {
   const { t } = useTranslation();
-  return <AreaLayout title={t('teacher.pageTitle')} />;
+  return <AreaLayout title={t('teacher.pageTitle')} before={<OwnerChecklist />} />;
 }
 
 function StudentArea() {
@@ -24,8 +25,11 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     // While the first page's chunks and data load: the top bar, menu and footer around a loader.
     hydrateFallbackElement: <AppLayout loading />,
+    // Any page below that fails to load (a chunk, its data) or to render: its message in the chrome.
+    errorElement: <AppLayout failed />,
     children: [
       { index: true, lazy: Pages.landing },
+      { path: paths.help, lazy: Pages.help },
       {
         element: <RequireSignedOut />,
         children: [{ path: paths.login, lazy: Pages.login }],
@@ -35,6 +39,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.terms, lazy: Pages.terms },
           { path: paths.privacy, lazy: Pages.privacy },
+          // A join link works signed in or out: the page offers sign-up or sign-in when needed.
+          { path: paths.join, lazy: Pages.join },
           {
             element: <RequireSignedOut />,
             children: [{ path: paths.signup, lazy: Pages.signUp }],
@@ -51,8 +57,12 @@ export const routes: RouteObject[] = [
               { path: paths.teacher.students, lazy: Pages.students },
               { path: paths.teacher.tasks, lazy: Pages.teacherTasks },
               { path: paths.teacher.review, lazy: Pages.review },
+              // The queue comes with the review page's chunk: one more route here, no more code in the shell every page loads.
+              { path: paths.teacher.reviewQueue, lazy: Pages.review },
               { path: paths.teacher.groups, lazy: Pages.groups },
+              { path: paths.teacher.import, lazy: Pages.rosterImport },
               { path: paths.teacher.leaderboard, lazy: Pages.teacherLeaderboard },
+              { path: paths.teacher.gradebook, lazy: Pages.gradebook },
               { path: paths.teacher.profile, lazy: Pages.teacherProfile },
             ],
           },
@@ -78,6 +88,6 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  setUnauthorizedHandler(() => void router.navigate(paths.login, { replace: true }));
+  setUnauthorizedHandler((reason) => void router.navigate(paths.login, { replace: true, state: reason ? { signedOut: reason } : null }));
   return router;
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiRequestError } from './api-error';
 import { i18n } from './i18n';
 import { getToken } from './session';
-import { signOutAfterUnauthorized } from './unauthorized';
+import { signedOutReason, signOutAfterUnauthorized } from './unauthorized';
 
 /** Fallback text SEED.md §7 gives for a non-OK response without a readable body. */
 export const GENERIC_FAILURE = 'Network response was not ok';
@@ -88,7 +88,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && !anonymous) signOutAfterUnauthorized();
+    if (response.status === 401 && !anonymous) signOutAfterUnauthorized(signedOutReason(error.code));
     throw error;
   }
   if (response.status === 204) return undefined as T;

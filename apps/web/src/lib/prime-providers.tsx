@@ -1,4 +1,5 @@
-import { addLocale, localeOptions, locale as setPrimeLocale, PrimeReactProvider } from 'primereact/api';
+import ukLocale from 'primelocale/uk.json';
+import { addLocale, locale as setPrimeLocale, PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import { i18n } from './i18n';
 
@@ -23,32 +24,22 @@ export const primeReactConfig = {
   },
 };
 
-// PrimeReact's own texts (filter placeholders, "no results", aria labels) follow the language too.
-addLocale('uk', {
-  emptyFilterMessage: 'Нічого не знайдено',
-  emptyMessage: 'Немає доступних варіантів',
-  clear: 'Очистити',
-  accept: 'Так',
-  reject: 'Ні',
-  choose: 'Вибрати',
-  cancel: 'Скасувати',
-  aria: {
-    ...((localeOptions('en') as { aria?: object }).aria ?? {}),
-    close: 'Закрити',
-    showPassword: 'Показати пароль',
-    hidePassword: 'Сховати пароль',
-    selectAll: 'Вибрати все',
-    unselectAll: 'Зняти вибір',
-    removeLabel: 'Вилучити',
-    navigation: 'Навігація',
-  } as never,
-});
+// PrimeReact's own texts (button and pager labels, calendar names, filter messages, aria labels)
+// follow the language too: Ukrainian from primelocale, the maintained translations PrimeReact
+// points to (its keys are PrimeReact's own, e.g. aria.passwordShow for the Password toggle).
+addLocale('uk', ukLocale.uk as never);
 
-const applyPrimeLocale = (lng: string) => setPrimeLocale(lng.startsWith('en') ? 'en' : 'uk');
-applyPrimeLocale(i18n.resolvedLanguage ?? i18n.language ?? 'uk');
-i18n.on('languageChanged', applyPrimeLocale);
+const primeLocaleOf = (lng: string) => (lng.startsWith('en') ? 'en' : 'uk');
+const currentPrimeLocale = () => primeLocaleOf(i18n.resolvedLanguage ?? i18n.language ?? 'uk');
+// A language switch while a page is open: PrimeReact reads its texts from this global setting.
+i18n.on('languageChanged', (lng: string) => setPrimeLocale(primeLocaleOf(lng)));
 
-/** PrimeReact's settings, for the pages that use it (the shell, landing and login do not). */
+/**
+ * PrimeReact's settings, for the pages that use it (the shell, landing and login do not). The
+ * provider writes its own `locale` (default 'en') into PrimeReact's global setting when it mounts,
+ * so it is handed the current language: without it every page opened in Ukrainian spoke English
+ * to screen readers ("Show Password", pager labels).
+ */
 export function PrimeProviders({ children }: { children: ReactNode }) {
-  return <PrimeReactProvider value={primeReactConfig}>{children}</PrimeReactProvider>;
+  return <PrimeReactProvider value={{ ...primeReactConfig, locale: currentPrimeLocale() }}>{children}</PrimeReactProvider>;
 }

@@ -1,4 +1,5 @@
 import { ApiRequestError, GENERIC_FAILURE, readError, signOutAfterUnauthorized } from './api-client';
+import { signedOutReason } from './unauthorized';
 import { i18n } from './i18n';
 import { getToken } from './session';
 
@@ -31,7 +32,7 @@ export function postFormWithProgress<T = unknown>(path: string, body: FormData, 
         return;
       }
       void readError(new Response(xhr.responseText || null, { status })).then((error) => {
-        if (status === 401) signOutAfterUnauthorized();
+        if (status === 401) signOutAfterUnauthorized(signedOutReason(error.code));
         reject(error);
       });
     };

@@ -62,13 +62,18 @@ export function MainMenu() {
       { key: 'tasks', label: t('nav.tasks'), icon: 'list', to: paths.teacher.tasks },
       { key: 'review', label: t('nav.review'), icon: 'check-square', to: paths.teacher.review },
       { key: 'groups', label: t('nav.groups'), icon: 'sitemap', to: paths.teacher.groups },
+      { key: 'import', label: t('nav.import'), icon: 'user-plus', to: paths.teacher.import },
       { key: 'leaderboard', label: t('nav.leaderboard'), icon: 'trophy', to: paths.teacher.leaderboard },
+      { key: 'gradebook', label: t('nav.gradebook'), icon: 'chart-bar', to: paths.teacher.gradebook },
     );
   } else if (user?.role === 'student') {
     entries.push(
       { key: 'arena', label: t('nav.myArena'), icon: 'bolt', to: paths.student.root },
       { key: 'leaderboard', label: t('nav.leaderboard'), icon: 'trophy', to: paths.student.leaderboard },
     );
+  } else if (!user) {
+    // A visitor's way in (the top bar has Login): on a phone the menu was "Home" alone (issue 26).
+    entries.push({ key: 'signup', label: t('nav.signUp'), icon: 'user-plus', to: paths.signup });
   }
   const tabStop = Math.min(focusIndex, entries.length - 1);
 

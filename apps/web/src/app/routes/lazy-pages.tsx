@@ -14,6 +14,8 @@ const withPrime = (load: () => Promise<ComponentType>) => () =>
   }));
 
 export const landing = () => import('../../features/landing/components/LandingPage').then((m) => ({ Component: m.LandingPage }));
+/** The guide for teachers, students and the IT person: no PrimeReact, public. */
+export const help = () => import('../../features/help/components/HelpPage').then((m) => ({ Component: m.HelpPage }));
 export const login = () => import('../../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage }));
 /** PrimeReact's CSS, around every page below (the arena uses its classes on plain elements). */
 export const primeArea = () => import('../layout/PrimeArea').then((m) => ({ Component: m.PrimeArea }));
@@ -22,10 +24,13 @@ export const privacy = withPrime(() => import('../../features/legal/components/L
 export const signUp = withPrime(() => import('../../features/auth/components/SignUpPage').then((m) => m.SignUpPage));
 export const students = withPrime(() => import('../../features/users/components/StudentsPage').then((m) => m.StudentsPage));
 export const groups = withPrime(() => import('../../features/groups/components/GroupsPage').then((m) => m.GroupsPage));
+export const rosterImport = withPrime(() => import('../../features/roster/components/RosterImportPage').then((m) => m.RosterImportPage));
+export const join = withPrime(() => import('../../features/join/components/JoinPage').then((m) => m.JoinPage));
 export const teacherProfile = withPrime(() => import('./profile-routes').then((m) => m.TeacherProfileRoute));
 export const studentProfile = withPrime(() => import('./profile-routes').then((m) => m.StudentProfileRoute));
 export const teacherTasks = withPrime(() => import('./teacher-tasks-route').then((m) => m.TeacherTasksRoute));
 export const review = withPrime(() => import('./review-route').then((m) => m.ReviewRoute));
+export const gradebook = withPrime(() => import('./gradebook-route').then((m) => m.GradebookRoute));
 /** The arena renders without PrimeReact's JavaScript (features/arena/components/lazy.ts). */
 export const studentArena = () => import('./student-arena-route').then((m) => ({ Component: m.StudentArenaRoute }));
 export const teacherLeaderboard = withPrime(() => import('./leaderboard-routes').then((m) => m.TeacherLeaderboardRoute));

@@ -1,4 +1,5 @@
 import './arena.css';
+import type { Solution } from '@mathclub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,12 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useMySolutions, mySolutionsQueryKey } from '../api/get-my-solutions';
 import { useMyTasks } from '../api/get-my-tasks';
 import { computeStats, tasksToSolve } from './arena-stats';
+import { InstantVerdict } from './InstantVerdict';
 import { Loading } from './Loading';
 import { MySolutions } from './MySolutions';
 import { SolveTaskItem } from './SolveTaskItem';
 import { SuccessStats } from './SuccessStats';
+import { Achievements } from './Achievements';
 
 /** PrimeReact's inline Message markup (same classes, so the same look), without the component. */
 function Message({ severity, children }: { severity: 'warn' | 'error'; children: ReactNode }) {
@@ -38,6 +41,8 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
   const tasks = useMyTasks();
   const solutions = useMySolutions();
   const [reloadFailed, setReloadFailed] = useState(false);
+  // The answer just sent, with its verdict when the checker gave one at once (PRODUCT.md §9 auto mode).
+  const [sent, setSent] = useState<{ title: string; solution: Solution } | null>(null);
   const hasSolutions = (solutions.data?.length ?? 0) > 0;
 
   useEffect(() => {
@@ -86,6 +91,8 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
         <h3 id="arena-solve" className="section-title">
           {t('arena.solve.title')}
         </h3>
+        {/* The answer as the list has it now: a verdict that arrives live replaces "waiting for the teacher". */}
+        {sent ? <InstantVerdict title={sent.title} solution={solutionList.find((s) => s.id === sent.solution.id) ?? sent.solution} onClose={() => setSent(null)} /> : null}
         {loading ? (
           <Loading />
         ) : toSolve.length === 0 ? (
@@ -94,7 +101,16 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
           <ul className="task-list" aria-label={t('arena.solve.title')}>
             {toSolve.map(({ task, previous }) => (
               <li key={task.id}>
-                <SolveTaskItem task={task} previous={previous} onSent={() => void reloadAfterSend()} />
+                <SolveTaskItem
+                  task={task}
+                  previous={previous}
+                  onSent={(solution) => {
+                    setSent(solution ? { title: task.title, solution } : null);
+                    // A verdict given at once moves the points: the standing and the boards ask again.
+                    if (solution?.reviewed) void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+                    void reloadAfterSend();
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -112,6 +128,13 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
         ) : (
           <MySolutions solutions={solutionList} tasks={taskList} />
         )}
+      </section>
+
+      <section aria-labelledby="arena-achievements" className="arena__section">
+        <h3 id="arena-achievements" className="section-title">
+          {t('achievements.title')}
+        </h3>
+        <Achievements />
       </section>
     </section>
   );

@@ -1,7 +1,9 @@
+import '../../../components/photo/photo-texts';
 import type { Solution, Task } from '@mathclub/shared';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
+import { ViewablePhoto } from '../../../components/photo/ViewablePhoto';
 import { formatDate } from '../../../lib/format';
 import { SolutionStatus } from './SolutionStatus';
 
@@ -79,9 +81,12 @@ export function MySolutions({ solutions, tasks }: { solutions: Solution[]; tasks
                   <div className="my-solutions__body">
                     {s.answer ? <MathText>{s.answer}</MathText> : <p className="field-hint">{t('arena.mine.noText')}</p>}
                     {s.imageSecureUrl ? (
-                      <a href={s.imageSecureUrl} target="_blank" rel="noopener noreferrer" className="task-card__image-link">
-                        <img src={s.imageSecureUrl} alt={t('arena.mine.imageAlt')} className="task-card__image" loading="lazy" />
-                      </a>
+                      // The teacher's marks, if any, over the photo (PRODUCT.md §14); opens full screen.
+                      <ViewablePhoto
+                        src={s.imageSecureUrl}
+                        alt={t('photo.alt', { name: s.author.name, task: titles.get(s.taskId) ?? t('arena.mine.removedTask') })}
+                        marks={s.annotations ?? []}
+                      />
                     ) : null}
                     {s.feedback ? (
                       <div className="my-solutions__feedback">

@@ -1,4 +1,4 @@
-import { DRAFT_DEBOUNCE_MS, type Task } from '@mathclub/shared';
+import { DRAFT_DEBOUNCE_MS, type Solution, type Task } from '@mathclub/shared';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -8,8 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { MathText } from '../../../components/MathText';
 import { ApiRequestError } from '../../../lib/api-client';
+import { preloadable } from '../../../lib/preloadable';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSubmitSolution } from '../api/submit-solution';
+import { Loading } from './Loading';
+import { PartFailed } from './PartFailed';
+
+/** The formula editor (MathLive): its code is fetched only when a student opens it. */
+const LazyFormulaEditor = preloadable(() => import('./FormulaEditor').then((m) => m.FormulaEditor));
+
+/** The answer with a formula added at its end, as Markdown math (which the checker reads too). */
+export function withFormula(answer: string, latex: string): string {
+  const formula = `$${latex}$`;
+  return answer.trim() === '' ? formula : `${answer.trimEnd()} ${formula}`;
+}
 
 /** Sending needs trimmed text or a file (SEED.md §5). */
 export function canSend(answer: string, file: File | null): boolean {
@@ -18,7 +30,8 @@ export function canSend(answer: string, file: File | null): boolean {
 
 interface Props {
   task: Task;
-  onSent: () => void;
+  /** The solution as the server stored it: in auto mode it already carries the verdict. */
+  onSent: (solution: Solution | undefined) => void;
   onCancel: () => void;
 }
 
@@ -34,6 +47,8 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
   const sending = submit.isPending;
   const answerId = `solution-${task.id}-answer`;
   const preview = useDebouncedValue(answer, DRAFT_DEBOUNCE_MS);
+  const [formulaOpen, setFormulaOpen] = useState(false);
+  const formula = LazyFormulaEditor.useComponent(formulaOpen);
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -44,10 +59,10 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
     submit.mutate(
       { taskId: task.id, answer: answer.trim(), image: file, onProgress: setProgress },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           setAnswer('');
           setFile(null);
-          onSent();
+          onSent(created);
         },
         onError: (error) => {
           console.error('Failed to send answer', error);
@@ -78,6 +93,28 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
         <small id={`${answerId}-hint`} className="field-hint">
           {t('arena.solve.answerHint')}
         </small>
+        <Button
+          type="button"
+          className="solution-form__formula-toggle"
+          label={formulaOpen ? t('arena.solve.formulaClose') : t('arena.solve.formulaOpen')}
+          icon="pi pi-calculator"
+          severity="secondary"
+          outlined
+          size="small"
+          aria-expanded={formulaOpen}
+          onPointerEnter={() => void LazyFormulaEditor.preload().catch(() => null)}
+          onClick={() => setFormulaOpen((open) => !open)}
+          disabled={sending}
+        />
+        {formulaOpen ? (
+          formula.Component ? (
+            <formula.Component onInsert={(latex) => setAnswer((current) => withFormula(current, latex))} />
+          ) : formula.failed ? (
+            <PartFailed onRetry={formula.retry} />
+          ) : (
+            <Loading />
+          )
+        ) : null}
         {preview.includes('$') && answer.trim() ? (
           <section className="solution-form__preview" aria-label={t('arena.solve.preview')}>
             <span className="solution-form__preview-label">{t('arena.solve.preview')}</span>

@@ -12,10 +12,14 @@ import { PartFailed } from './PartFailed';
 const prefetchForm = () => void LazySolutionForm.preload().catch(() => null);
 
 /** A task to solve: its card, the teacher's note on an incorrect attempt, and 'suggest solution'. */
-export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous?: Solution; onSent: () => void }) {
+export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous?: Solution; onSent: (solution: Solution | undefined) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const form = LazySolutionForm.useComponent(open);
+  // After closesAt the task stays with its answers but takes no new ones (PRODUCT.md §10); the
+  // server answers 409 TASK_CLOSED anyway. Plain code: shared's helpers would bring zod to the arena.
+  const [shownAt] = useState(Date.now);
+  const closed = task.closesAt !== undefined && Date.parse(task.closesAt) <= shownAt;
   return (
     <TaskCard task={task}>
       {previous ? (
@@ -31,14 +35,18 @@ export function SolveTaskItem({ task, previous, onSent }: { task: Task; previous
           ) : null}
         </div>
       ) : null}
-      {open ? (
+      {closed ? (
+        <p className="solve-item__closed" role="note">
+          <Icon name="clock" /> {t('arena.solve.closed')}
+        </p>
+      ) : open ? (
         form.Component ? (
           <form.Component
             task={task}
             onCancel={() => setOpen(false)}
-            onSent={() => {
+            onSent={(solution) => {
               setOpen(false);
-              onSent();
+              onSent(solution);
             }}
           />
         ) : form.failed ? (

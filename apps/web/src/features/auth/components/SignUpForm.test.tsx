@@ -90,6 +90,24 @@ describe('SignUpForm (SEED.md §2, §4, §5)', () => {
     expect(await screen.findByText('Grade is required')).toBeInTheDocument();
   });
 
+  it('says a typed grade of 13 is out of range, and keeps it as typed rather than silently making it 12 (issue 26)', async () => {
+    const fetch = mockFetch(() => jsonResponse({}));
+    const { user } = setup();
+    await fillValid(user);
+    const grade = screen.getByLabelText('Grade');
+    await user.clear(grade);
+    await user.type(grade, '13');
+    fireEvent.blur(grade);
+    expect(await screen.findByText('Grade must be 1-12')).toBeInTheDocument();
+    expect(grade).toHaveValue('13');
+    await submit(user);
+    expect(fetch).not.toHaveBeenCalled();
+    await user.clear(grade);
+    await user.type(grade, '12');
+    fireEvent.blur(grade);
+    await waitFor(() => expect(screen.queryByText('Grade must be 1-12')).not.toBeInTheDocument());
+  });
+
   it('validates grade range and letter with the shared rules', () => {
     const base: SignUpValues = { login: 'a', password: 'secret-pass', confirmPassword: 'secret-pass', name: 'A', role: 'student', grade: 6, gradeLetter: 'А' };
     expect(validateSignUp({ ...base, grade: 13 }).errors).toEqual({ grade: 'auth.error.gradeRange' });

@@ -1,4 +1,4 @@
-import { DEFAULT_GRADE, DEFAULT_GRADE_LETTER, GRADE_LETTERS, GRADE_MAX, GRADE_MIN, SELF_SELECTABLE_ROLES, type SelfSelectableRole } from '@mathclub/shared';
+import { DEFAULT_GRADE, DEFAULT_GRADE_LETTER, GRADE_LETTERS, GRADE_MAX, GRADE_MIN, SELF_SELECTABLE_ROLES, type SelfSelectableRole, type User } from '@mathclub/shared';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -22,16 +22,32 @@ const initialValues: SignUpValues = {
   gradeLetter: DEFAULT_GRADE_LETTER,
 };
 
-/** Sign-up form (SEED.md §2, §4, §5). */
-export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; onLogin: () => void }) {
+/** What a finished sign-up hands back: the account, and the credentials to sign straight in when it is active. */
+export interface SignedUp {
+  user: User;
+  login: string;
+  password: string;
+}
+
+/**
+ * Sign-up form (SEED.md §2, §4, §5). With a join code (a join link, PRODUCT.md §13) it signs up a
+ * student into that group: the role is fixed to student and the code goes with the form.
+ */
+export function SignUpForm({ onSignedUp, onLogin, joinCode }: { onSignedUp: (result: SignedUp) => void; onLogin: () => void; joinCode?: string }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<SignUpValues>(initialValues);
+  const [values, setValues] = useState<SignUpValues>(joinCode ? { ...initialValues, role: 'student' } : initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useSignUp();
   const isStudent = values.role === 'student';
 
   const set = <K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function changeGrade(grade: number | null) {
+    set('grade', grade);
+    const outOfRange = grade !== null && (grade < GRADE_MIN || grade > GRADE_MAX);
+    setErrors(({ grade: _previous, ...rest }) => (outOfRange ? { ...rest, grade: 'auth.error.gradeRange' } : rest));
+  }
 
   function changeRole(role: SelfSelectableRole | '') {
     setValues((v) =>
@@ -47,8 +63,8 @@ export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; on
     const { payload, errors: found } = validateSignUp(values);
     setErrors(found);
     if (!payload) return;
-    mutation.mutate(payload, {
-      onSuccess: onSignedUp,
+    mutation.mutate(joinCode ? { ...payload, joinCode } : payload, {
+      onSuccess: (user) => onSignedUp({ user, login: payload.login, password: payload.password }),
       onError: (error) => {
         if (error instanceof ApiRequestError && Object.keys(error.validationErrors).length > 0) {
           setErrors(error.validationErrors);
@@ -60,7 +76,7 @@ export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; on
     });
   }
 
-  const roleOptions = SELF_SELECTABLE_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+  const roleOptions = SELF_SELECTABLE_ROLES.filter((role) => !joinCode || role === 'student').map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const letterOptions = GRADE_LETTERS.map((letter) => ({ value: letter, label: letter }));
 
   return (
@@ -120,10 +136,12 @@ export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; on
               <InputNumber
                 inputId="signup-grade"
                 value={values.grade}
-                onValueChange={(e) => set('grade', e.value ?? null)}
+                onValueChange={(e) => changeGrade(e.value ?? null)}
                 showButtons
-                min={GRADE_MIN}
-                max={GRADE_MAX}
+                // No min/max: PrimeReact would silently clamp a typed 13 to 12 on blur; the range
+                // is told instead, as soon as the number is typed (issue 26).
+                aria-valuemin={GRADE_MIN}
+                aria-valuemax={GRADE_MAX}
                 useGrouping={false}
                 incrementButtonClassName="grade-button"
                 decrementButtonClassName="grade-button"
@@ -146,6 +164,7 @@ export function SignUpForm({ onSignedUp, onLogin }: { onSignedUp: () => void; on
           </FormField>
         </div>
       ) : null}
+      {errors.joinCode ? <Message severity="error" text={t(errors.joinCode)} className="form__message" /> : null}
       <div aria-live="assertive" className="form__alert">
         {failure ? <Message severity="error" text={failure} className="form__message" /> : null}
       </div>

@@ -17,6 +17,7 @@ import { useCreateGroup } from '../api/create-group';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 import { useRenameGroup } from '../api/rename-group';
+import { JoinCodePanel } from './JoinCodePanel';
 
 /** Maps a failed save to a field message (validation, name taken) or a general one. */
 function nameError(error: unknown): { field?: string; general?: string } {
@@ -41,6 +42,7 @@ export function GroupsPage() {
   const [editing, setEditing] = useState<GroupSummary | null>(null);
   const [editName, setEditName] = useState('');
   const [editError, setEditError] = useState<string | undefined>();
+  const [showingCode, setShowingCode] = useState<GroupSummary | null>(null);
 
   const notify = (severity: 'success' | 'error', detail: string) =>
     toast.current?.show({ severity, summary: t(severity === 'success' ? 'common.success' : 'common.errorTitle'), detail, life: severity === 'success' ? 2000 : 6000 });
@@ -106,6 +108,13 @@ export function GroupsPage() {
   const actions = (group: GroupSummary) => (
     <div className="row-actions">
       <Button
+        label={t('joinCode.button')}
+        icon="pi pi-qrcode"
+        size="small"
+        onClick={() => setShowingCode(group)}
+        aria-label={`${t('joinCode.button')}: ${group.name}`}
+      />
+      <Button
         label={t('groups.rename')}
         icon="pi pi-pencil"
         size="small"
@@ -156,7 +165,7 @@ export function GroupsPage() {
           sortOrder={1}
           size="small"
           stripedRows
-          tableStyle={{ minWidth: '40rem' }}
+          tableStyle={{ minWidth: '48rem' }}
           aria-label={t('groups.title')}
         >
           <Column field="name" header={t('groups.columns.name')} sortable />
@@ -166,6 +175,17 @@ export function GroupsPage() {
           <Column header={t('groups.columns.actions')} body={actions} />
         </DataTable>
       </div>
+
+      <Dialog
+        header={showingCode ? t('joinCode.title', { group: showingCode.name }) : ''}
+        visible={showingCode !== null}
+        onHide={() => setShowingCode(null)}
+        style={{ width: '44rem' }}
+        breakpoints={{ '720px': '100vw' }}
+        modal
+      >
+        {showingCode ? <JoinCodePanel groupId={showingCode.id} groupName={showingCode.name} /> : null}
+      </Dialog>
 
       <Dialog
         header={t('groups.renameTitle')}

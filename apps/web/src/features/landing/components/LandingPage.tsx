@@ -1,4 +1,5 @@
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared/constants';
+import { AchievementRules } from '../../../components/AchievementRules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/Icon';
@@ -114,6 +115,10 @@ export function LandingPage() {
           ))}
         </ul>
       </section>
+
+      <div className="landing__section">
+        <AchievementRules headingLevel={2} />
+      </div>
 
       <section className="landing__final" aria-labelledby="final-cta-title">
         <h2 id="final-cta-title">{t('landing.finalCta.title')}</h2>

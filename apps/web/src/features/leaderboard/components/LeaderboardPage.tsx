@@ -12,6 +12,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { LeaderboardTable } from './LeaderboardTable';
 import { PointsRules } from './PointsRules';
+import { AchievementRules } from '../../../components/AchievementRules';
 
 interface Props {
   /** The groups whose leaderboards the signed-in user may see (from the session). */
@@ -115,6 +116,7 @@ export function LeaderboardPage({ groups, currentUserId, audience, profilePath }
         </>
       )}
       <PointsRules />
+      <AchievementRules />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Solution } from '@mathclub/shared';
+import type { Solution, Task } from '@mathclub/shared';
 
 export type Verdict = 'correct' | 'incorrect';
 /** none: no verdict chosen; unreviewed: waiting; reviewed: saved verdict shown; changed: not saved yet. */
@@ -31,4 +31,13 @@ export function reviewOrder(a: Solution, b: Solution): number {
   if (a.reviewed !== b.reviewed) return a.reviewed ? 1 : -1;
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
   return a.id - b.id;
+}
+
+/**
+ * The checker's verdict offered to the teacher (PRODUCT.md §9 suggest mode): only for an answer
+ * still waiting, of a task in suggest mode, and only a definite one (`unsure` suggests nothing).
+ */
+export function suggestedVerdict(solution: Pick<Solution, 'reviewed' | 'autoVerdict'>, checkMode: Task['checkMode']): Verdict | null {
+  if (solution.reviewed || checkMode !== 'suggest') return null;
+  return solution.autoVerdict === 'correct' || solution.autoVerdict === 'incorrect' ? solution.autoVerdict : null;
 }

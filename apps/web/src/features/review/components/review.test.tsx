@@ -74,6 +74,9 @@ describe('Review page', () => {
     expect(first).toHaveTextContent('Петро');
     expect(icon(first)).toHaveAccessibleName('Waiting for review');
     expect(icon(second)).toHaveAccessibleName('Reviewed');
+    // A judged answer says its verdict in a word, beside its icon (issue 26: not by colour alone).
+    expect(second.querySelector('[data-verdict]')).toHaveTextContent('Correct');
+    expect(first.querySelector('[data-verdict]')).toBeNull();
     expect(within(second).getByRole('button', { name: 'Correct' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(first).getByRole('button', { name: 'Save: Петро' })).toBeDisabled();
     expect(within(second).getByRole('button', { name: 'Save: Оля' })).toBeDisabled();
@@ -95,14 +98,16 @@ describe('Review page', () => {
     expect(save).toBeDisabled();
     fireEvent.keyDown(reviewed, { key: 'Enter', ctrlKey: true });
     expect(await within(reviewed).findByText('Please select correct status before saving.')).toBeInTheDocument();
-    // Keyboard: i = incorrect; then feedback and Ctrl+Enter saves.
-    fireEvent.keyDown(within(reviewed).getByRole('button', { name: 'Correct' }), { key: 'i' });
+    // Keyboard: the I key's place = incorrect (here as a Ukrainian layout sends it); then feedback and Ctrl+Enter saves.
+    fireEvent.keyDown(within(reviewed).getByRole('button', { name: 'Correct' }), { key: 'ш', code: 'KeyI' });
     expect(within(reviewed).getByRole('button', { name: 'Incorrect' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.change(within(reviewed).getByLabelText('Feedback for the student (optional)'), { target: { value: ' Check the sign ' } });
     fireEvent.keyDown(within(reviewed).getByLabelText('Feedback for the student (optional)'), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(put).toHaveBeenCalledWith('1', { correct: false, reviewed: true, feedback: 'Check the sign' }));
     await waitFor(() => expect(icon(reviewed)).toHaveAccessibleName('Reviewed'));
     expect(save).toBeDisabled();
+    expect(reviewed.querySelector('[data-verdict]')).toHaveTextContent('Incorrect');
+    expect(reviewed).toHaveClass('solution-review--incorrect');
   });
 
   it('logs a failed save and shows a small error toast', async () => {
@@ -121,7 +126,9 @@ describe('Review page', () => {
   it("says 'No solutions' and reports a load failure", async () => {
     mockFetch(() => jsonResponse([]));
     const { unmount } = renderAt(<ReviewPage tasks={tasks} tasksLoading={false} tasksFailed={false} />);
-    expect(await screen.findByText('No solutions')).toBeInTheDocument();
+    // What the page is for and the next step that fills it (issue 26), not only "No solutions".
+    expect(await screen.findByText(/^No solutions Answers appear here as soon as students of your groups answer your tasks\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Post a task' })).toHaveAttribute('href', '/teacher/tasks');
     unmount();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch(() => new Response('', { status: 403 }));

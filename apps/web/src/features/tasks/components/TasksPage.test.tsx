@@ -1,4 +1,4 @@
-import type { Group, Task } from '@mathclub/shared';
+import type { Group, TeacherTask } from '@mathclub/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadSession, setSession } from '../../../lib/session';
@@ -10,7 +10,7 @@ const groups: Group[] = [
   { id: 2, name: 'Geometry circle' },
 ];
 
-const existing: Task = {
+const existing: TeacherTask = {
   id: 10,
   title: 'Squares',
   text: 'Find $x^2$ when $x = 3$.',
@@ -23,13 +23,16 @@ const existing: Task = {
   answerKey: null,
   tolerance: 0,
   checkMode: 'manual',
+  counts: { answered: 3, correct: 2, waiting: 1 },
 };
 
 type PostHandler = (body: FormData) => Response | Promise<Response>;
 
-function serve(post?: PostHandler, tasks: Task[] = [existing]) {
+function serve(post?: PostHandler, tasks: TeacherTask[] = [existing], patch?: (body: unknown) => Response) {
   return mockFetch(async (method, path, init) => {
     if (method === 'GET' && path === '/api/tasks') return jsonResponse(tasks);
+    if (method === 'GET' && path === '/api/school') return jsonResponse({ timeZone: 'Europe/Kyiv' });
+    if (method === 'PATCH' && path === `/api/tasks/${existing.id}` && patch) return patch(JSON.parse(String(init!.body)));
     if (method === 'POST' && path === '/api/tasks' && post) return post(init!.body as FormData);
     if (method === 'DELETE') return new Response(null, { status: 404 });
     return jsonResponse({}, 404);
@@ -165,8 +168,72 @@ describe('Tasks page and task form (SEED.md §2, §4, §5)', () => {
     fireEvent.click(await screen.findByText('Delete'));
     const message = await screen.findByText('Delete “Squares”? Students will no longer see it.');
     const dialog = message.closest('.p-dialog') as HTMLElement;
+    // It names what goes with the task (issue 26): the answers, and the points of those judged correct.
+    expect(within(dialog).getByText(/3 students answered it: their answers go with it\./)).toBeInTheDocument();
+    expect(within(dialog).getByText(/2 students were judged correct and lose the points for it/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Task “Squares” was deleted')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url) === '/api/tasks/10')).toBe(true);
+  });
+
+  it('offers to close a task with answers instead of deleting it, and closes it now (issue 26)', async () => {
+    const fetch = serve(undefined, [existing], (body) => jsonResponse({ ...existing, ...(body as object) }));
+    renderAt(<TasksPage groups={groups} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for “Squares”' }));
+    fireEvent.click(await screen.findByText('Delete'));
+    const dialog = (await screen.findByText('To stop new answers but keep these, close the task instead.')).closest('.p-dialog') as HTMLElement;
+    const before = Date.now();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close it instead' }));
+    expect(await screen.findByText('Task “Squares” is closed: students see it closed and keep their points')).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([url, init]) => init?.method === 'PATCH' && String(url) === '/api/tasks/10');
+    expect(patch).toBeDefined();
+    const body = JSON.parse(String(patch![1]!.body)) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['closesAt']);
+    expect(Date.parse(String(body.closesAt))).toBeGreaterThanOrEqual(before - 1000);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows per task the answered, correct and waiting counts, a bar and its window; filters by level and title', async () => {
+    const closed: TeacherTask = { ...existing, id: 12, title: 'Cubes', level: 'beginner', closesAt: '2026-01-01T10:00:00.000Z', counts: { answered: 0, correct: 0, waiting: 0 } };
+    const scheduled: TeacherTask = { ...existing, id: 13, title: 'Primes', opensAt: '2099-01-01T10:00:00.000Z' };
+    serve(undefined, [existing, closed, scheduled]);
+    renderAt(<TasksPage groups={groups} />);
+    const card = (await screen.findByRole('heading', { name: 'Squares' })).closest('article')!;
+    expect(within(card).getByText('3 answered')).toBeInTheDocument();
+    expect(within(card).getByText('2 correct')).toBeInTheDocument();
+    expect(within(card).getByText('1 waiting')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: '2 of 3 students correct' })).toHaveAttribute('aria-valuenow', '67');
+    expect(within(card).getByText('Open')).toBeInTheDocument();
+    const cubes = screen.getByRole('heading', { name: 'Cubes' }).closest('article')!;
+    // Shown in the school's zone: 10:00 UTC is 12:00 in Kyiv.
+    expect(within(cubes).getByText(/^Closed .*12:00/)).toBeInTheDocument();
+    expect(within(screen.getByRole('heading', { name: 'Primes' }).closest('article')!).getByText(/^Opens /)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Search tasks'), { target: { value: 'CUB' } });
+    expect(screen.queryByRole('heading', { name: 'Squares' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cubes' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search tasks'), { target: { value: '' } });
+    await chooseOption('Filter by level', 'Experienced');
+    expect(screen.queryByRole('heading', { name: 'Cubes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Squares' })).toBeInTheDocument();
+  });
+
+  it('edits a task in the same form: the header says so, the fix goes as a PATCH, the window in school time', async () => {
+    let sent: Record<string, unknown> | undefined;
+    serve(undefined, [existing], (body) => {
+      sent = body as Record<string, unknown>;
+      return jsonResponse({ ...existing, title: 'Squares, fixed' });
+    });
+    renderAt(<TasksPage groups={groups} />);
+    const card = (await screen.findByRole('heading', { name: 'Squares' })).closest('article')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Actions for “Squares”' }));
+    fireEvent.click(await screen.findByText('Edit'));
+    expect(await screen.findByText('Edit task')).toBeInTheDocument();
+    expect(title()).toHaveValue('Squares');
+    fireEvent.change(title(), { target: { value: 'Squares, fixed' } });
+    fireEvent.change(screen.getByLabelText('Closes at'), { target: { value: '2026-12-04T18:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Task “Squares, fixed” saved')).toBeInTheDocument();
+    expect(sent).toMatchObject({ title: 'Squares, fixed', points: 3, group: 1, level: 'experienced', opensAt: null, closesAt: '2026-12-04T16:00:00.000Z' });
   });
 });

@@ -1,0 +1,7 @@
+import { addFeatureTexts } from '../../lib/feature-texts';
+import en from './locales/en.json';
+import uk from './locales/uk.json';
+
+// This feature's texts come with its own chunk, not in the locale files every page downloads
+// first (the landing page's first load has a budget); added under `setup.` in both languages.
+addFeatureTexts('setup', { en, uk });
