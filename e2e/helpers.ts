@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? 'e2e/.data');
@@ -74,4 +74,34 @@ export async function createGroup(request: APIRequestContext, name: string) {
   const token = await apiToken(request, 'admin', adminPassword());
   const response = await request.post('/api/groups', { data: { name }, headers: { Authorization: `Bearer ${token}` } });
   expect([201, 200, 400, 409]).toContain(response.status());
+}
+
+/**
+ * Waits until no request has been in flight for `quietMs`, not counting the live event stream
+ * (GET /api/events stays open while anyone is signed in, so Playwright's 'networkidle' never
+ * comes on a signed-in page); at most `maxMs`.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, maxMs = 15_000) {
+  await page.waitForLoadState('load');
+  const inFlight = new Set<Request>();
+  const onStart = (r: Request) => {
+    if (new URL(r.url()).pathname !== '/api/events') inFlight.add(r);
+  };
+  const onEnd = (r: Request) => inFlight.delete(r);
+  page.on('request', onStart);
+  page.on('requestfinished', onEnd);
+  page.on('requestfailed', onEnd);
+  try {
+    const deadline = Date.now() + maxMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      if (inFlight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  } finally {
+    page.off('request', onStart);
+    page.off('requestfinished', onEnd);
+    page.off('requestfailed', onEnd);
+  }
 }

@@ -75,8 +75,9 @@ test.describe('solutions and review', () => {
     await expect(answer.locator('[data-icon]')).toHaveAttribute('aria-label', 'Reviewed');
     await openTask(page, triangle);
     const photo = solutionOf(page, triangle, 'Марко Ткаченко');
-    await expect(photo.getByRole('img', { name: 'Solution by Марко Ткаченко' })).toBeVisible();
-    const box = await photo.locator('.solution-review__image').boundingBox();
+    // The photo's alt names its author and task (PRODUCT.md §14).
+    await expect(photo.getByRole('img', { name: `Photo of Марко Ткаченко's solution to “${triangle}”` })).toBeVisible();
+    const box = await photo.locator('.marked-photo__image').boundingBox();
     expect(box!.height).toBeLessThanOrEqual(200);
     // From the keyboard: focus the verdict, press C, then Ctrl+Enter.
     await photo.getByRole('button', { name: 'Correct', exact: true }).focus();

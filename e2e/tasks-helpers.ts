@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { adminPassword, createActiveUser, uniqueLogin } from './helpers';
+import { adminPassword, createActiveUser, uniqueLogin, waitForQuiet } from './helpers';
 
 export const PASSWORD = 'solve-it-8';
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -94,7 +94,7 @@ export async function shoot(page: Page, name: string) {
   const lang = await page.evaluate(() => document.documentElement.lang);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.locator('.page-loader')).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });

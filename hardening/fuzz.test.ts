@@ -6,6 +6,7 @@ import { plainJpeg, svgWithScript } from '../apps/server/src/modules/files/test-
 import { buildTestApp, testDatabases, type TestApp } from '../apps/server/src/test/build-test-app.js';
 import { bearer, createUser } from '../apps/server/src/test/fixtures.js';
 import { nastyString, nastyValue, pathSegment, PROTO_KEYS, queryString, rawJsonObject, rawJsonText } from './helpers/nasty.js';
+import { hostileRoster } from './helpers/hostile-roster.js';
 import { seed, size, FULL } from './helpers/sizes.js';
 import { buildWorld, filesUnder, type World } from './helpers/world.js';
 
@@ -54,6 +55,7 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
       await t.db.selectFrom('user_groups').selectAll().orderBy('user_id').orderBy('group_id').execute(),
       await t.db.selectFrom('tasks').selectAll().orderBy('id').execute(),
       await t.db.selectFrom('solutions').selectAll().orderBy('id').execute(),
+      await t.db.selectFrom('feedback_snippets').selectAll().orderBy('id').execute(),
       await filesUnder(path.join(t.dataDir, 'images')),
     ]);
 
@@ -90,7 +92,9 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
 
   const jsonEndpoints = (): { method: Method; url: string; who?: 'student' | 'teacher'; keys: string[] }[] => [
     { method: 'POST', url: '/api/auth/login', keys: ['login', 'password'] },
-    { method: 'POST', url: '/api/users', keys: ['login', 'password', 'name', 'role', 'grade', 'gradeLetter', 'activated', 'groups'] },
+    { method: 'POST', url: '/api/users', keys: ['login', 'password', 'name', 'role', 'grade', 'gradeLetter', 'activated', 'groups', 'joinCode'] },
+    { method: 'POST', url: '/api/groups/join', who: 'student', keys: ['code'] },
+    { method: 'PATCH', url: `/api/groups/${w.groupA}/settings`, who: 'teacher', keys: ['closed', 'activateOnJoin', 'leaderboardShortNames', 'joinCode', 'name'] },
     { method: 'PUT', url: `/api/users/${spareStudent}`, who: 'teacher', keys: ['name', 'activated', 'grade', 'gradeLetter', 'groups', 'role', 'login', 'password'] },
     { method: 'PUT', url: `/api/users/${spareStudent}/password`, who: 'teacher', keys: ['password'] },
     { method: 'PUT', url: '/api/users/me/password', who: 'student', keys: ['currentPassword', 'newPassword'] },
@@ -98,8 +102,18 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     { method: 'PATCH', url: '/api/users/students/profile', who: 'student', keys: ['name', 'groups', 'grade', 'gradeLetter'] },
     { method: 'POST', url: '/api/groups', who: 'teacher', keys: ['name'] },
     { method: 'PATCH', url: `/api/groups/${w.groupA}`, who: 'teacher', keys: ['name'] },
-    { method: 'PUT', url: `/api/solutions/${w.solutionOwn}`, who: 'teacher', keys: ['correct', 'reviewed', 'feedback'] },
-    { method: 'PATCH', url: `/api/tasks/${w.taskA}`, who: 'teacher', keys: ['answerKind', 'answerKey', 'tolerance', 'checkMode'] },
+    { method: 'PUT', url: `/api/solutions/${w.solutionOwn}`, who: 'teacher', keys: ['correct', 'reviewed', 'feedback', 'snippetId'] },
+    {
+      method: 'PATCH',
+      url: `/api/tasks/${w.taskA}`,
+      who: 'teacher',
+      keys: ['title', 'text', 'level', 'points', 'group', 'opensAt', 'closesAt', 'removeImage', 'answerKind', 'answerKey', 'tolerance', 'checkMode'],
+    },
+    { method: 'POST', url: `/api/tasks/${w.taskA}/copy`, who: 'teacher', keys: ['group'] },
+    { method: 'POST', url: '/api/solutions/review', who: 'teacher', keys: ['ids', 'correct', 'feedback', 'snippetId'] },
+    { method: 'POST', url: '/api/feedback-snippets', who: 'teacher', keys: ['text'] },
+    { method: 'POST', url: '/api/answer-keys/check', who: 'teacher', keys: ['answerKind', 'answerKey', 'tolerance', 'answer'] },
+    { method: 'POST', url: '/api/notifications/read', who: 'student', keys: ['ids'] },
   ];
 
   it('JSON bodies: wrong types, odd unicode, huge strings, prototype and repeated keys, broken JSON', async () => {
@@ -118,6 +132,16 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     }
   });
 
+  it('Last-Event-ID: anything but a plain event id is a 400 before any stream opens', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nastyString(), fc.string()).filter((v) => !/^\d{1,15}$/.test(v) && !/[\r\n\0]/.test(v) && v.trim() === v && v !== ''), async (value) => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/events', headers: { ...bearer(token('student')), 'last-event-id': value } });
+        expect(res.statusCode, value).toBe(400);
+      }),
+      { numRuns: Math.ceil(RUNS.query / 2), seed: seed(8010), endOnFailure: true },
+    );
+  });
+
   it('query strings: repeated, prototype and unknown keys, broken percent escapes', async () => {
     const endpoints = [
       { path: '/api/solutions', who: 'student' as const, keys: ['authorId', 'taskId', 'reviewed'] },
@@ -126,6 +150,12 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
       { path: '/api/users', who: 'teacher' as const, keys: ['role', 'activated', 'page'] },
       { path: '/api/users/sign-in-warnings', who: 'teacher' as const, keys: ['userId', 'since'] },
       { path: '/api/tasks/mine', who: 'student' as const, keys: ['groupId'] },
+      { path: '/api/notifications', who: 'teacher' as const, keys: ['limit', 'unread', 'userId'] },
+      { path: '/api/achievements', who: 'student' as const, keys: ['userId'] },
+      { path: `/api/groups/${w.groupA}/gradebook`, who: 'teacher' as const, keys: ['sort', 'format'] },
+      { path: '/api/school', who: undefined, keys: ['timeZone'] },
+      { path: '/api/feedback-snippets', who: 'teacher' as const, keys: ['teacherId', 'limit', 'sort'] },
+      { path: `/api/tasks/${w.taskA}/answer-groups`, who: 'teacher' as const, keys: ['reviewed', 'limit', 'kind'] },
       { path: '/api/files/ab/00000000000000000000000000000000.jpg', who: undefined, keys: ['exp', 'sig'] },
     ];
     for (const ep of endpoints) {
@@ -141,6 +171,42 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     expect(res.body).not.toContain('SECRET-ANSWER-CLASSMATE');
   });
 
+  it('GET /api/metrics: any Authorization header, with metrics off and on: 404 or 401, 200 only for the token', async () => {
+    const token = 'fuzz-metrics-token-0123456789';
+    const on = await buildTestApp(dialect, { metricsToken: token, rateLimitPerIp: 1_000_000 });
+    try {
+      const header = fc.oneof(
+        nastyString(),
+        nastyString().map((v) => `Bearer ${v}`),
+        fc.constantFrom(`Bearer ${token} `, `Bearer  ${token}`, `bearer ${token}`, `Bearer ${token}\t`, `Basic ${token}`, token, `Bearer ${token.toUpperCase()}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(header, async (authorization) => {
+          for (const app of [t.app, on.app]) {
+            let res;
+            try {
+              res = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization } });
+            } catch (err) {
+              if (err instanceof TypeError) return; // a header value inject itself refuses
+              throw err;
+            }
+            cases++;
+            const right = app === on.app && /^bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1] === token;
+            expect(res.statusCode, `${authorization.slice(0, 100)} → ${res.body.slice(0, 200)}`).toBe(app === t.app ? 404 : right ? 200 : 401);
+            if (res.statusCode !== 200) {
+              refused++;
+              expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+              expect(res.body).not.toContain('mathclub_');
+            }
+          }
+        }),
+        { numRuns: RUNS.query, seed: seed(8020), endOnFailure: true },
+      );
+    } finally {
+      await on.close();
+    }
+  });
+
   it('path parameters: anything but a plain id, on every route that takes one', async () => {
     const routes: { method: Method; template: (p: string) => string; who?: 'student' | 'teacher'; body?: string }[] = [
       { method: 'GET', template: (p) => `/api/users/${p}`, who: 'teacher' },
@@ -148,9 +214,18 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
       { method: 'PUT', template: (p) => `/api/users/${p}/password`, who: 'teacher', body: '{"password":"long-enough-1"}' },
       { method: 'PATCH', template: (p) => `/api/groups/${p}`, who: 'teacher', body: '{"name":"x"}' },
       { method: 'DELETE', template: (p) => `/api/groups/${p}`, who: 'teacher' },
+      { method: 'GET', template: (p) => `/api/groups/${p}/settings`, who: 'teacher' },
+      { method: 'PATCH', template: (p) => `/api/groups/${p}/settings`, who: 'teacher', body: '{"closed":false}' },
+      { method: 'POST', template: (p) => `/api/groups/${p}/join-code`, who: 'teacher' },
       { method: 'DELETE', template: (p) => `/api/tasks/${p}`, who: 'teacher' },
       { method: 'PATCH', template: (p) => `/api/tasks/${p}`, who: 'teacher', body: '{"checkMode":"manual"}' },
+      { method: 'POST', template: (p) => `/api/tasks/${p}/copy`, who: 'teacher', body: '{"group":1}' },
+      { method: 'GET', template: (p) => `/api/groups/${p}/gradebook`, who: 'teacher' },
+      { method: 'GET', template: (p) => `/api/groups/${p}/gradebook.csv`, who: 'teacher' },
+      { method: 'GET', template: (p) => `/api/groups/${p}/gradebook/weeks`, who: 'teacher' },
       { method: 'PUT', template: (p) => `/api/solutions/${p}`, who: 'teacher', body: '{"correct":true,"reviewed":true}' },
+      { method: 'GET', template: (p) => `/api/tasks/${p}/answer-groups`, who: 'teacher' },
+      { method: 'DELETE', template: (p) => `/api/feedback-snippets/${p}`, who: 'teacher' },
       { method: 'GET', template: (p) => `/api/files/${p}/${p}.jpg?exp=1&sig=x` },
     ];
     for (const route of routes) {
@@ -196,7 +271,7 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     return { payload, contentType };
   };
 
-  const multipartCase = (fieldNames: string[], fileField: string, realValues: Record<string, fc.Arbitrary<string>>) => {
+  const multipartCase = (fieldNames: string[], fileField: string, realValues: Record<string, fc.Arbitrary<string>>, ownFiles?: fc.Arbitrary<Buffer>) => {
     const textPart = fc
       .tuple(
         fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...fieldNames) }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, fileField, 'a"b', 'x\r\nContent-Type: text/html') }, { weight: 1, arbitrary: nastyString().map((s) => s.slice(0, 50)) }),
@@ -216,14 +291,24 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
           { weight: 1, arbitrary: fc.constant(Buffer.alloc(0)) },
           { weight: 2, arbitrary: fc.uint8Array({ maxLength: 400 }).map((a) => Buffer.from(a)) },
           { weight: 1, arbitrary: fc.integer({ min: 1, max: jpeg.length - 1 }).map((n) => jpeg.subarray(0, n)) },
+          ...(ownFiles ? [{ weight: 8, arbitrary: ownFiles }] : []),
         ),
       )
       .map(([name, filename, contentType, data]): Part => ({ name, filename, contentType, data }));
     return fc.tuple(fc.array(textPart, { maxLength: 8 }), fc.array(filePart, { maxLength: 2 }), fc.constantFrom(...MUTATIONS), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean());
   };
 
-  it('multipart forms on POST /api/tasks and POST /api/solutions: odd fields, files and framing', async () => {
-    const forms: { url: string; who: 'student' | 'teacher'; fileField: string; fields: string[]; real: Record<string, fc.Arbitrary<string>> }[] = [
+  it('multipart forms on POST /api/users/import, POST /api/tasks and POST /api/solutions: odd fields, files and framing', async () => {
+    const forms: { method?: 'PATCH'; url: string; who: 'student' | 'teacher'; fileField: string; fields: string[]; real: Record<string, fc.Arbitrary<string>>; files?: fc.Arbitrary<Buffer> }[] = [
+      {
+        // Roster import (PRODUCT.md §13): hostile class lists — formulas, huge lines, binary, broken quotes.
+        url: '/api/users/import',
+        who: 'teacher',
+        fileField: 'file',
+        fields: ['group'],
+        real: { group: fc.constant(String(w.groupA)) },
+        files: hostileRoster(),
+      },
       {
         url: '/api/tasks',
         who: 'teacher',
@@ -242,6 +327,23 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
         },
       },
       {
+        // A task edit with a new image (PRODUCT.md §10): the same fields as text, read before validation.
+        method: 'PATCH',
+        url: `/api/tasks/${w.taskA}`,
+        who: 'teacher',
+        fileField: 'taskImage',
+        fields: ['title', 'text', 'points', 'group', 'opensAt', 'closesAt', 'removeImage'],
+        real: {
+          title: fc.constantFrom('Fractions', ''),
+          text: fc.constantFrom('$x^2$', ''),
+          points: fc.constantFrom('1', '5', '9', 'x'),
+          group: fc.constant(String(w.groupA)),
+          opensAt: fc.constantFrom('', '2030-01-01T00:00:00Z', 'tomorrow'),
+          closesAt: fc.constantFrom('', '2031-01-01T00:00:00+02:00', '2020-01-01T00:00:00Z'),
+          removeImage: fc.constantFrom('true', 'false', 'yes'),
+        },
+      },
+      {
         url: '/api/solutions',
         who: 'student',
         fileField: 'solutionImage',
@@ -251,11 +353,11 @@ describe.each(testDatabases())('fuzzing every endpoint on %s', (dialect) => {
     ];
     for (const form of forms) {
       await fc.assert(
-        fc.asyncProperty(multipartCase(form.fields, form.fileField, form.real), async ([texts, files, mutation, cut, filesFirst]) => {
+        fc.asyncProperty(multipartCase(form.fields, form.fileField, form.real, form.files), async ([texts, files, mutation, cut, filesFirst]) => {
           const parts = filesFirst ? [...files, ...texts] : [...texts, ...files];
           const { payload, contentType } = encodeMultipart(parts, mutation, cut);
-          await send(`POST ${form.url} ${mutation} ${parts.map((p) => `${p.name}=${p.data.subarray(0, 40).toString()}`).join(' ')}`, {
-            method: 'POST',
+          await send(`${form.method ?? 'POST'} ${form.url} ${mutation} ${parts.map((p) => `${p.name}=${p.data.subarray(0, 40).toString()}`).join(' ')}`, {
+            method: form.method ?? 'POST',
             url: form.url,
             payload,
             headers: { 'content-type': contentType, ...bearer(token(form.who)) },

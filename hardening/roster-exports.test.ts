@@ -1,0 +1,59 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCsv } from '@mathclub/shared/roster';
+import { multipartBody } from '../apps/server/src/modules/files/multipart-test-body.js';
+import { buildTestApp, testDatabases, type TestApp } from '../apps/server/src/test/build-test-app.js';
+import { bearer, createGroup, createUser } from '../apps/server/src/test/fixtures.js';
+import { FORMULA_NAMES } from './helpers/hostile-roster.js';
+
+/** What a spreadsheet runs as a formula when a cell starts with it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Formula injection through a class list (PRODUCT.md §13): names like `=cmd|' /C calc'!A0` are
+ * imported as they are (they are just text to us), and no export hands them back so that a
+ * spreadsheet would run them. Every CSV route the server registers is found from its route list,
+ * so an export added later is covered without a change here; the login cards' CSV is made in the
+ * browser by the shared `toCsv`, checked on the same names.
+ */
+describe.each(testDatabases())('formula names in exports on %s', (dialect) => {
+  let t: TestApp;
+  let teacher: Awaited<ReturnType<typeof createUser>>;
+  let group: { id: number };
+  let imported: { login: string; password: string; name: string }[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    group = await createGroup(t);
+    teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const csv = FORMULA_NAMES.map((name) => `"${name.replace(/"/g, '""')} Учень",7,А`).join('\n');
+    const body = multipartBody({ group: group.id }, [{ field: 'file', data: Buffer.from(csv), filename: 'evil.csv', contentType: 'text/csv' }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/import', headers: { ...body.headers, ...bearer(teacher.token) }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    imported = res.json().created;
+  });
+  afterAll(async () => t.close());
+
+  it('stores the names as given (they are text), with logins of plain letters', () => {
+    expect(imported.map((s) => s.name)).toEqual(FORMULA_NAMES.map((n) => `${n.replace(/\s+/g, ' ').trim()} Учень`));
+    for (const s of imported) expect(s.login).toMatch(/^[a-z0-9.-]+$/);
+  });
+
+  it('no CSV export of the server starts a cell with a formula character', async () => {
+    const csvRoutes = t.app.apiRoutes.filter((r) => r.method === 'GET' && /\.csv$/.test(r.path));
+    for (const route of csvRoutes) {
+      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: bearer(teacher.token) });
+      expect(res.statusCode, `${route.path}: ${res.body.slice(0, 200)}`).toBe(200);
+      const cells = (parse(res.body, { bom: true, relax_column_count: true }) as string[][]).flat();
+      for (const name of FORMULA_NAMES) expect(cells.some((c) => c.includes(name.trim().slice(1, 12))), `${route.path} lists ${name}`).toBe(true);
+      for (const cell of cells) expect(cell, `${route.path}`).not.toMatch(FORMULA_START);
+    }
+  });
+
+  it("the login cards' CSV (made in the browser) quotes every formula name behind an apostrophe", () => {
+    const text = toCsv([['name', 'login', 'password'], ...imported.map((s) => [s.name, s.login, s.password])]);
+    const cells = (parse(text, { bom: true }) as string[][]).flat();
+    expect(cells).toHaveLength((imported.length + 1) * 3);
+    for (const cell of cells) expect(cell).not.toMatch(FORMULA_START);
+    for (const s of imported) expect(cells).toContain(`'${s.name}`);
+  });
+});
