@@ -17,12 +17,12 @@ const answers = JSON.parse(readFileSync(answersFile!, 'utf8')) as BaselineAnswer
 
 interface Ready {
   status: number;
-  headers: Record<string, string | number>;
+  headers: Record<string, string | number | string[]>;
   body: Buffer;
 }
 const prepare = (a: BaselineAnswers['byKey'][string]): Ready => {
   const body = Buffer.from(a.bodyBase64, 'base64');
-  const headers: Record<string, string | number> = { 'content-type': a.contentType, 'content-length': body.length };
+  const headers: Record<string, string | number | string[]> = { ...a.headers, 'content-type': a.contentType, 'content-length': body.length };
   if (a.contentEncoding) headers['content-encoding'] = a.contentEncoding;
   return { status: a.status, headers, body };
 };

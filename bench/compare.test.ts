@@ -16,13 +16,24 @@ describe('median', () => {
 });
 
 describe('compareRuns', () => {
-  it('divides the median of the server runs by the median of the baseline runs', () => {
+  it('takes the median of the ratios of adjacent runs, and keeps each side\'s median', () => {
     const c = compareRuns([9_000, 12_000, 10_000], [20_000, 25_000, 18_000]);
     expect(c.serverMedian).toBe(10_000);
     expect(c.baselineMedian).toBe(20_000);
-    expect(c.ratio).toBe(0.5);
+    expect(c.pairRatios).toEqual([0.45, 0.48, 10_000 / 18_000]);
+    expect(c.ratio).toBe(0.48);
     expect(c.valid).toBe(true);
-    expect(formatRatio(c)).toBe('50%');
+    expect(formatRatio(c)).toBe('48%');
+  });
+
+  it('is not moved when the machine gets twice as busy between the two runs of a pair', () => {
+    // The server answers 60 % of the baseline: 24,000 against 40,000 on a quiet machine, 12,000
+    // against 20,000 on a busy one. The third pair's server run was quiet, its baseline run busy.
+    const c = compareRuns([24_000, 12_000, 24_000, 12_000, 24_000], [40_000, 20_000, 20_000, 20_000, 40_000]);
+    // The ratio of the sides' medians would read 24,000 / 20,000 = 120 % and be refused.
+    expect(c.serverMedian / c.baselineMedian).toBe(1.2);
+    expect(c.ratio).toBe(0.6);
+    expect(c.valid).toBe(true);
   });
 
   it('accepts a server exactly as fast as the baseline', () => {

@@ -17,8 +17,9 @@ import { seedSchool, type SeededSchool } from './seed.js';
 export const PASSWORD = 'bench-password-1';
 /** What Chromium sends: the API answers it with brotli. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-export const SERVER_PORT = 3900;
-export const BASELINE_PORT = 3901;
+/** BENCH_PORT moves both (the server's, and the next for the baseline) when 3900 is taken on a shared machine. */
+export const SERVER_PORT = Number(process.env.BENCH_PORT ?? 3900);
+export const BASELINE_PORT = SERVER_PORT + 1;
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WORK = path.join(ROOT, 'bench', 'results');
 
@@ -201,8 +202,13 @@ export async function interleave(
 /** Warm-up requests each side gets before a line's first measured run (reads). */
 export const WARMUP_REQUESTS = 3000;
 
-/** Pairs of (server, baseline) runs per line unless `--pairs` says otherwise. */
-export const DEFAULT_PAIRS = Number(cliArg('pairs', '2'));
+/**
+ * Pairs of (server, baseline) runs per line unless `--pairs` says otherwise, and seconds per run
+ * unless `--seconds` does: five pairs of 3 s rather than two of 8, since the ratio is the median
+ * of the pairs' ratios and the machine's state changes within seconds (see `pairedRatio`).
+ */
+export const DEFAULT_PAIRS = Number(cliArg('pairs', '5'));
+export const DEFAULT_SECONDS = 3;
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { answerKey, type BaselineAnswers } from './baseline-answers.js';
+import { answerKey, OWN_HEADERS, type BaselineAnswers } from './baseline-answers.js';
 
 export const CONNECTIONS = 64;
 
@@ -87,7 +87,7 @@ export async function startBaseline(answers: Record<string, WireAnswer>, port: n
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mathclub-baseline-')), 'answers.json');
   const byKey: BaselineAnswers['byKey'] = {};
   for (const [key, a] of Object.entries(answers)) {
-    byKey[key] = { status: a.status, contentType: a.contentType, ...(a.contentEncoding ? { contentEncoding: a.contentEncoding } : {}), bodyBase64: a.body.toString('base64') };
+    byKey[key] = { status: a.status, contentType: a.contentType, ...(a.contentEncoding ? { contentEncoding: a.contentEncoding } : {}), ...(a.headers ? { headers: a.headers } : {}), bodyBase64: a.body.toString('base64') };
   }
   writeFileSync(file, JSON.stringify({ byKey, defaultKey: keys[0]! } satisfies BaselineAnswers));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'baseline-server.ts'), file, String(port)], {
@@ -106,6 +106,8 @@ export interface WireAnswer {
   status: number;
   contentType: string;
   contentEncoding?: string;
+  /** The other headers as sent (see `BaselineAnswer.headers`). */
+  headers?: Record<string, string | string[]>;
   body: Buffer;
 }
 
@@ -120,7 +122,9 @@ export function probe(url: string, spec: RequestSpec): Promise<WireAnswer> {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const encoding = res.headers['content-encoding'];
-        resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? 'application/json', ...(encoding ? { contentEncoding: encoding } : {}), body: Buffer.concat(chunks) });
+        const headers: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
+        resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? 'application/json', ...(encoding ? { contentEncoding: encoding } : {}), headers, body: Buffer.concat(chunks) });
       });
       res.on('error', reject);
     });
@@ -141,7 +145,8 @@ export interface RunningServer {
 
 /** Starts the built server (production mode, warn logs) and waits until /api/ready answers. */
 export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
+  // BENCH_SERVER_ENTRY: a private build (tsc --outDir), when others rebuild apps/server/dist meanwhile.
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,19 +2,19 @@
  * `npm run bench:reads`: only the authenticated reads, on one engine, for iterating on the read
  * path in a minute instead of the full run's six. Prints; writes no report.
  *
- *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 5
+ *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 3
  *   (PostgreSQL uses DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, for its
  *   throwaway database; build the server first: npm run build -w @mathclub/shared -w @mathclub/server)
  */
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg } from './cli.js';
-import { BROWSER_ACCEPT_ENCODING, login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
+import { BROWSER_ACCEPT_ENCODING, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
 import { startServer } from './load.js';
 
 const dialect = cliArg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
 const scale = Number(cliArg('scale', '0.25'));
-const seconds = Number(cliArg('seconds', '5'));
+const seconds = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const prepared = await prepare(dialect, scale, await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));

@@ -14,17 +14,20 @@ import sharp from 'sharp';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
-import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
+import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
 import { CONNECTIONS, multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
+import { checkedSubmissions } from './checked-submissions.js';
 import { signInSchool } from './school-mix.js';
-import { harnessSelfCheck } from './self-check.js';
+import { harnessSelfCheck, SELF_CHECK_PAIRS, SELF_CHECK_SECONDS } from './self-check.js';
 import { coldReads, lessonPeak, mixedRun } from './workloads.js';
-import { renderReport, type BenchReport, type EndpointResult } from './report.js';
+import { benchLive, liveLine } from './live.js';
+import { gradebookLines, seedLargeGroup, warmGradebook } from './gradebook.js';
+import { renderReport, type BenchReport, type EndpointResult, type GrowthPoint } from './report.js';
 import { medianScores } from './lighthouse-median.js';
 import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
 
 const SCALE = Number(cliArg('scale', '1'));
-const SECONDS = Number(cliArg('seconds', '8'));
+const SECONDS = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 const SKIP_WEB = cliFlag('no-web');
 const LIGHTHOUSE_RUNS = Number(cliArg('lighthouse-runs', '3'));
 /** The mixed run's school: this many groups, each with its teacher and this many students signed in. */
@@ -95,16 +98,22 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     };
     const imageSample = imageSpec(pairs[cursor++]!);
     endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: 192, pairs: 1 }));
+    // Issue 16: answers judged by the checker before they are written, and reads while they arrive.
+    const checked = await checkedSubmissions(server, teacher.token, firstGroup.id, students.map((s) => s.token), run);
+    endpoints.push(checked.submissions);
 
     // A school at work: many users, reads and the writes that invalidate them; then a lesson's peak.
     const actors = await signInSchool(server.url, MIX_GROUPS, MIX_STUDENTS_PER_GROUP);
     await untilIdle(server);
     const mixed = await mixedRun(server, actors, { ...run, connections: CONNECTIONS });
     const peak = await lessonPeak(server, prepared.school, actors, run);
+    // Issue 17: the gradebook of the 50 × 200 group and of a 200 × 500 group seeded now (after the
+    // lines above, so they keep their data), warm, after a verdict, and with verdicts arriving.
+    const gradebook = await gradebookLines(server, prepared, await seedLargeGroup(prepared, passwordHash), SECONDS);
 
     const rssMb = server.rssMb();
     console.log(`  server RSS after the load: ${rssMb} MB`);
-    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, studentToken: student, server, prepared };
+    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, checked, gradebook, studentToken: student, server, prepared };
   } catch (error) {
     await server.stop();
     await prepared.drop();
@@ -113,7 +122,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
 }
 
 /** tasks/mine and the leaderboard at 1/16, 1/4 and 1× the data: group-scoped reads should stay flat. */
-async function growthSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, full: { tasksMine: LoadResult; leaderboard: LoadResult }) {
+async function growthSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, full: { tasksMine: LoadResult; leaderboard: LoadResult; gradebook?: GrowthPoint['gradebook'] }) {
   const points = [];
   for (const factor of [1, 4]) {
     const scale = (SCALE * factor) / 16;
@@ -124,8 +133,10 @@ async function growthSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
       const auth = { authorization: `Bearer ${student.token}` };
       const tasksMine = await runLoad(server.url, { method: 'GET', path: '/api/tasks/mine', headers: auth }, { seconds: SECONDS });
       const leaderboard = await runLoad(server.url, { method: 'GET', path: '/api/leaderboard?groupId=1&period=all', headers: auth }, { seconds: SECONDS });
-      points.push({ factor, solutions: prepared.school.solutions, tasksMine, leaderboard });
-      console.log(`  growth ${factor}×: tasks/mine ${tasksMine.requestsPerSecond} req/s p99 ${tasksMine.p99} ms; leaderboard ${leaderboard.requestsPerSecond} req/s p99 ${leaderboard.p99} ms`);
+      // Issue 17: the 50 × 200 group's gradebook, the same group at every size of school.
+      const gradebook = await warmGradebook(server, prepared.school.bigGroup.id, prepared.school.bigGroup.teacherLogin, SECONDS);
+      points.push({ factor, solutions: prepared.school.solutions, tasksMine, leaderboard, gradebook });
+      console.log(`  growth ${factor}×: tasks/mine ${tasksMine.requestsPerSecond} req/s p99 ${tasksMine.p99} ms; leaderboard ${leaderboard.requestsPerSecond} req/s p99 ${leaderboard.p99} ms; gradebook ${gradebook.requestsPerSecond} req/s p99 ${gradebook.p99} ms`);
     } finally {
       await server.stop();
       await prepared.drop();
@@ -145,8 +156,8 @@ async function main() {
   const loadAverage = os.loadavg();
   console.log(`load average ${loadAverage.map((l) => l.toFixed(2)).join(', ')}`);
   console.log('\n[harness]');
-  // At least three pairs: the self-check is cheap (a 13 KB answer) and judges the whole run.
-  const selfCheck = await harnessSelfCheck({ seconds: SECONDS, pairs: Math.max(3, DEFAULT_PAIRS) });
+  // Many short pairs: the self-check is cheap (a 13 KB answer) and judges the whole run.
+  const selfCheck = await harnessSelfCheck({ seconds: SELF_CHECK_SECONDS, pairs: SELF_CHECK_PAIRS });
   const report: BenchReport = {
     date: new Date().toISOString(),
     selfCheck,
@@ -190,14 +201,30 @@ async function main() {
     }
     if (web) report.web = web;
     const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
-    const growth = await growthSuite(dialect, passwordHash, { tasksMine: byName('GET /api/tasks/mine'), leaderboard: byName('GET /api/leaderboard') });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak });
+    const fullGradebook = suite.gradebook.find((g) => g.group === '50 × 200')?.warm;
+    const growth = await growthSuite(dialect, passwordHash, {
+      tasksMine: byName('GET /api/tasks/mine'),
+      leaderboard: byName('GET /api/leaderboard'),
+      ...(fullGradebook ? { gradebook: fullGradebook } : {}),
+    });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook });
+    // Issue 18: live updates on this engine (2,000 open streams, a verdict's and a new task's way).
+    console.log('\n[live]');
+    const live = await benchLive(dialect);
+    console.log(`  ${liveLine(live)}`);
+    (report.live ??= []).push(live);
     // Written after each engine too, so a failure later keeps what was measured.
     writeReport(report, started);
   }
 
   writeReport(report, started);
   console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
+  if (!selfCheck.passes) {
+    // The report is kept (it says why), but a run whose yardstick did not measure itself as equal
+    // is not a result.
+    console.error(`harness self-check ${(selfCheck.ratio * 100).toFixed(1)} % is outside 100 % ± ${selfCheck.tolerance * 100} %: this run's ratios cannot be trusted`);
+    process.exitCode = 1;
+  }
 }
 
 function writeReport(report: BenchReport, started: number) {

@@ -2,21 +2,21 @@
  * Only the workloads a school makes (first reads, the mixed run, a lesson's peak), on one engine,
  * for iterating on them in a few minutes. Prints; writes no report. Build the server first.
  *
- *   node_modules/.bin/tsx --conditions=source bench/school.ts --db sqlite --scale 1 --seconds 8
+ *   node_modules/.bin/tsx --conditions=source bench/school.ts --db sqlite --scale 1 --seconds 3
  *   --cpu-prof DIR   start the server with `node --cpu-prof --cpu-prof-dir DIR` (a profile at exit)
  *   --only mixed     skip the first reads and the peak
  */
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
-import { PASSWORD, prepare, SERVER_PORT, untilIdle } from './harness.js';
+import { DEFAULT_SECONDS, PASSWORD, prepare, SERVER_PORT, untilIdle } from './harness.js';
 import { CONNECTIONS, startServer } from './load.js';
 import { signInSchool } from './school-mix.js';
 import { coldReads, lessonPeak, mixedRun } from './workloads.js';
 
 const dialect = cliArg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
 const scale = Number(cliArg('scale', '1'));
-const seconds = Number(cliArg('seconds', '8'));
+const seconds = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 const profileDir = cliArg('cpu-prof', '');
 const onlyMixed = cliArg('only', '') === 'mixed';
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { gotoAndSettle } from './wait-quiet.js';
 import { call, login } from './api-calls.js';
 import { cliArg } from './cli.js';
 import { medianScores } from './lighthouse-median.js';
@@ -95,7 +96,7 @@ async function screenshots(baseUrl: string, pages: PageToMeasure[], dir: string)
             for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
           }, { ...p.storage, i18nextLng: lang });
           const page = await context.newPage();
-          await page.goto(baseUrl + p.path, { waitUntil: 'networkidle' });
+          await gotoAndSettle(page, baseUrl + p.path);
           await page.waitForTimeout(300);
           const file = path.join(dir, `${p.name.replace(/\W+/g, '-')}-${lang}-${width}`);
           await page.screenshot({ path: `${file}.png`, fullPage: true });

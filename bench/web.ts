@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { gotoAndSettle } from './wait-quiet.js';
 import puppeteer from 'puppeteer-core';
 import { ensureChromium, systemHost } from '../scripts/find-chromium.js';
 
@@ -48,7 +49,7 @@ export async function measureFirstLoadJs(baseUrl: string, pages: PageToMeasure[]
         body.catch(() => {});
         scripts.set(res.url(), body);
       });
-      await page.goto(baseUrl + p.path, { waitUntil: 'networkidle' });
+      await gotoAndSettle(page, baseUrl + p.path);
       let gzipBytes = 0;
       let files = 0;
       for (const body of [...scripts.values()]) {

@@ -4,7 +4,7 @@
  * after each kind of write), and a lesson's peak (one group answering while the school reads).
  */
 import { cpuCeiling, formatRatio, type Comparison } from './compare.js';
-import { BASELINE_PORT, interleave, login, type RunOptions } from './harness.js';
+import { BASELINE_PORT, DEFAULT_PAIRS, interleave, login, type RunOptions } from './harness.js';
 import { probe, startBaseline, type LoadResult, type RequestSpec, type RunningServer, type WireAnswer } from './load.js';
 import { answerableTasks, MIX, mixAnswers, newTask, percentiles, review, schoolMix, textAnswer, WRITE_KINDS, type MixTally, type SchoolActors, type StudentActor } from './school-mix.js';
 import type { SeededSchool } from './seed.js';
@@ -215,6 +215,8 @@ export async function lessonPeak(server: RunningServer, school: SeededSchool, ac
       {
         ...run,
         seconds: Math.max(run.seconds, WINDOW_S + 2),
+        // Each server run is a whole lesson (12 s): three pairs are enough for a median.
+        pairs: Math.min(run.pairs ?? DEFAULT_PAIRS, 3),
         connections: READERS,
         // Each server run is a lesson: a new task, then 30 answers spread over 10 s, sent while
         // the readers' load starts (this hook returns at once; the answers run beside autocannon).

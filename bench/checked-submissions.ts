@@ -1,0 +1,107 @@
+/**
+ * Submissions with checking (PRODUCT.md §9, issue 16): answers to auto-checked tasks, each judged
+ * by the server's checker pool before the answer is written, measured like the other writes
+ * (against the bare baseline: p50/p99, requests/s = checks/s); then the students' task list read
+ * during a burst of such submissions, against the same read quiet, so a class sending answers
+ * never slows the class reading.
+ */
+import { call } from './api-calls.js';
+import { measure, type RunOptions } from './harness.js';
+import { multipartBody, runLoad, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import type { EndpointResult } from './report.js';
+
+export interface CheckedSubmissions {
+  submissions: EndpointResult;
+  /** The read alone, just before the burst. */
+  quietReads: LoadResult;
+  /** The same read while checked submissions arrive. */
+  burstReads: LoadResult;
+  /** The submissions of the burst. */
+  burstWrites: LoadResult;
+}
+
+/** Keys a class meets, with answers in the spellings students use (right and wrong ones). */
+const KEYS: { kind: string; key: string; answers: string[] }[] = [
+  { kind: 'number', key: '5/6', answers: ['10/12', '\\frac{5}{6}', '0,83', '6/5', '$\\frac56$'] },
+  { kind: 'number', key: '2\\sqrt{2}', answers: ['\\sqrt{8}', 'sqrt(8)', '2.83', '2√3'] },
+  { kind: 'expression', key: 'x^2-1', answers: ['(x-1)(x+1)', 'x^2+1', '(x+1)(x-1)', 'x²-1'] },
+  { kind: 'set', key: 'x=2, x=3', answers: ['3; 2', 'x=2, x=3', '2', '{3, 2}'] },
+  { kind: 'text', key: 'рівнобедрений', answers: ['Рівнобедрений', 'рівносторонній'] },
+];
+
+/** `tasks` auto-checked tasks in the group, each with one of KEYS; returns their ids and keys. */
+async function keyedTasks(url: string, teacherToken: string, groupId: number, tasks: number) {
+  const made: { id: number; answers: string[] }[] = [];
+  for (let i = 0; i < tasks; i++) {
+    const k = KEYS[i % KEYS.length]!;
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ title: `Checked ${i}`, text: 'Solve it.', level: 'beginner', points: '2', group: String(groupId), answerKind: k.kind, answerKey: k.key, checkMode: 'auto' })) form.append(name, value);
+    const task = (await call(url, 'POST', '/api/tasks', form, teacherToken)) as { id: number };
+    made.push({ id: task.id, answers: k.answers });
+  }
+  return made;
+}
+
+export async function checkedSubmissions(
+  server: RunningServer,
+  teacherToken: string,
+  groupId: number,
+  studentTokens: string[],
+  run: RunOptions,
+): Promise<CheckedSubmissions> {
+  // Every (student, task) pair answered once: no 409 whatever the verdict.
+  const tasks = await keyedTasks(server.url, teacherToken, groupId, 48);
+  const pairs = studentTokens.flatMap((token, s) => tasks.map((t, k) => ({ token, taskId: t.id, answer: t.answers[(s + k) % t.answers.length]! })));
+  let cursor = 0;
+  const spec = (p: (typeof pairs)[number]): RequestSpec => {
+    const m = multipartBody({ taskId: String(p.taskId), answer: p.answer });
+    return { method: 'POST', path: '/api/solutions', headers: { authorization: `Bearer ${p.token}`, 'content-type': m.contentType }, body: m.body };
+  };
+  const half = Math.floor(pairs.length / 2) - 1;
+  const sample = spec(pairs[cursor++]!);
+  const submissions = await measure(server, 'POST /api/solutions (checked, auto mode)', { sample, next: () => spec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: half, pairs: 1 });
+  cursor = Math.max(cursor, half + 1);
+
+  const read: RequestSpec = { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${studentTokens[0]}` } };
+  const seconds = Math.max(4, Math.min(run.seconds, 8));
+  const quietReads = await runLoad(server.url, read, { seconds });
+  const [burstReads, burstWrites] = await Promise.all([
+    runLoad(server.url, read, { seconds }),
+    runLoad(server.url, { next: () => spec(pairs[cursor++ % pairs.length]!) }, { amount: pairs.length - cursor, connections: 16 }),
+  ]);
+  console.log(
+    `  tasks/mine during a burst of checked submissions: ${burstReads.requestsPerSecond} req/s p99 ${burstReads.p99} ms (quiet ${quietReads.requestsPerSecond} req/s p99 ${quietReads.p99} ms); the burst ${burstWrites.requestsPerSecond} checks/s p99 ${burstWrites.p99} ms, not 2xx ${burstWrites.non2xx}`,
+  );
+  return { submissions, quietReads, burstReads, burstWrites };
+}
+
+/**
+ * Alone, for iterating on it (the full run has it in `npm run bench`): a student's task list quiet
+ * and against its baseline, then during a burst of checked answers, with the ratio the report uses.
+ *
+ *   node_modules/.bin/tsx --conditions=source bench/checked-submissions.ts --db sqlite --seconds 3
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { cliArg } = await import('./cli.js');
+  const { login, PASSWORD, prepare, SERVER_PORT, DEFAULT_SECONDS } = await import('./harness.js');
+  const { startServer } = await import('./load.js');
+  const { PasswordHasher } = await import('../apps/server/src/lib/passwords.js');
+  const { PRODUCTION_HASH_COST } = await import('../apps/server/src/config.js');
+  const dialect = cliArg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
+  const seconds = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+  const prepared = await prepare(dialect, Number(cliArg('scale', '1')), await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));
+  const server = await startServer(prepared.env, SERVER_PORT);
+  try {
+    const { firstGroup } = prepared.school;
+    const teacher = await login(server.url, firstGroup.teacherLogin);
+    const students = await Promise.all(firstGroup.studentLogins.map((l) => login(server.url, l)));
+    const run = { seconds, dialect } as const;
+    const read = await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${students[0]!.token}` } }, run);
+    const checked = await checkedSubmissions(server, teacher.token, firstGroup.id, students.map((s) => s.token), run);
+    console.log(`  during the burst: ${((100 * checked.burstReads.requestsPerSecond) / read.baseline.requestsPerSecond).toFixed(0)} % of the read's baseline (${read.baseline.requestsPerSecond} req/s)`);
+  } finally {
+    await server.stop();
+    await prepared.drop();
+  }
+}
