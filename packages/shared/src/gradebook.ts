@@ -19,14 +19,15 @@ export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 
 /**
  * GET /api/groups/{id}/gradebook (PRODUCT.md §11): the group's activated students by name, its
- * live tasks oldest first, and a cell for every student × task pair (students × tasks cells, in
- * student order, then task order).
+ * live tasks oldest first, and a cell for every student × task pair (students × tasks cells, task
+ * by task: the first task's column in student order, then the next task's — the server patches a
+ * column when a verdict changes it).
  */
 export const gradebookSchema = z.object({
   students: z.array(z.object({ id: z.number().int(), name: z.string() })),
   tasks: z.array(z.object({ id: z.number().int(), title: z.string(), points: z.number().int() })),
   cells: z.array(gradebookCellSchema),
-}).meta({ id: 'Gradebook', description: "A group's students × tasks matrix with every pair's state, attempts and points." });
+}).meta({ id: 'Gradebook', description: "A group's students × tasks matrix with every pair's state, attempts and points; cells task by task (each task's column in the students' order)." });
 export type Gradebook = z.infer<typeof gradebookSchema>;
 
 /** GET /api/groups/{id}/gradebook/weeks: solutions the group's students sent per week (weeks start on Monday in the school's time zone). */

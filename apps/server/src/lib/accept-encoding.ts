@@ -8,7 +8,12 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
  * null: send the bytes as they are (no header, nothing acceptable, or a malformed header).
  */
 export function preferredCoding(header: string | undefined): ContentCoding | null {
-  if (!header) return null;
+  return acceptedCodings(header)[0] ?? null;
+}
+
+/** Every coding of CONTENT_CODINGS the header accepts, the client's favourite first (br before gzip on a tie). */
+export function acceptedCodings(header: string | undefined): ContentCoding[] {
+  if (!header) return [];
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [rawName, ...params] = part.split(';');
@@ -24,14 +29,8 @@ export function preferredCoding(header: string | undefined): ContentCoding | nul
     // A coding listed twice keeps its first weight, as most servers do.
     if (!weights.has(name)) weights.set(name, q);
   }
-  let best: ContentCoding | null = null;
-  let bestQ = 0;
-  for (const coding of CONTENT_CODINGS) {
-    const q = weights.get(coding) ?? weights.get('*') ?? 0;
-    if (q > bestQ) {
-      best = coding;
-      bestQ = q;
-    }
-  }
-  return best;
+  return CONTENT_CODINGS.map((coding, order) => ({ coding, order, q: weights.get(coding) ?? weights.get('*') ?? 0 }))
+    .filter((c) => c.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map((c) => c.coding);
 }

@@ -10,7 +10,9 @@ import type { Dialect } from '../database.js';
  * - ('p', groupId): the points of that group — only a solution that is or was judged correct (or
  *   one deleted) moves it: an answer waiting for review, or judged incorrect, changes no board
  *   (a later answer cannot change the bonuses of an earlier correct one);
- * - ('u', userId): that student's own solutions.
+ * - ('u', userId): that student's own solutions;
+ * - ('t', taskId): the solutions of that task — which columns of a cached gradebook a verdict
+ *   made stale (issue 17: the 200 × 500 book is patched, not rebuilt).
  * A cached read is keyed by the counters of the scopes it depends on, so an answer in one class
  * leaves every other class's boards and lists cached. Triggers, not application code, move the
  * counters: no write path can forget one, and another instance's or a tool's writes count too.
@@ -67,7 +69,8 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
         `create trigger change_counters_solutions_${op} after ${op} on solutions begin ` +
           `${bump('g', 'group_id', `from tasks where id = ${row}.task_id`)} ` +
           `${bump('p', 'group_id', `from tasks where id = ${row}.task_id and ${pointsMove}`)} ` +
-          `${bump('u', `${row}.author_id`)} end`,
+          `${bump('u', `${row}.author_id`)} ` +
+          `${bump('t', `${row}.task_id`)} end`,
       )
       .execute(db);
   }
@@ -94,6 +97,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
          ${bump('g', 'group_id', 'from tasks where id = r.task_id')}
          if points_move then ${bump('p', 'group_id', 'from tasks where id = r.task_id')} end if;
          ${bump('u', 'r.author_id')}
+         ${bump('t', 'r.task_id')}
          return null;
        end $$`,
     )

@@ -25,12 +25,13 @@ export function sheetRows(book: Gradebook, language: Language): (string | number
   const words = SHEET_LABELS[language];
   const rows: (string | number)[][] = [[words.student, ...book.tasks.map((t) => t.title), words.points, words.solved]];
   const width = book.tasks.length;
+  const height = book.students.length;
   book.students.forEach((student, s) => {
     const row: (string | number)[] = [student.name];
     let points = 0;
     let solved = 0;
     for (let t = 0; t < width; t++) {
-      const cell = book.cells[s * width + t]!;
+      const cell = book.cells[t * height + s]!;
       if (cell.state === 'correct') {
         row.push(cell.points);
         points += cell.points;
@@ -60,10 +61,11 @@ export async function gradebookXlsx(book: Gradebook, language: Language): Promis
   sheet.getRow(1).font = { bold: true };
   sheet.getColumn(1).width = 28;
   const width = book.tasks.length;
+  const height = book.students.length;
   for (let s = 0; s < book.students.length; s++) {
     const row = sheet.getRow(s + 2);
     for (let t = 0; t < width; t++) {
-      const argb = FILLS[book.cells[s * width + t]!.state];
+      const argb = FILLS[book.cells[t * height + s]!.state];
       if (argb) row.getCell(t + 2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } };
     }
   }

@@ -51,7 +51,10 @@ export async function groupTasks(db: Kysely<DB>, groupId: number): Promise<{ id:
  * with two window functions (attempt number per pair, place among the task's correct answers):
  * a subquery per correct answer made the 200 × 500 group's read 210 ms on SQLite.
  */
-export async function answeredCells(db: Kysely<DB>, groupId: number): Promise<AnsweredCellRow[]> {
+export async function answeredCells(db: Kysely<DB>, groupId: number, onlyTasks?: readonly number[]): Promise<AnsweredCellRow[]> {
+  // Both window functions partition within a task, so a column computed alone equals the same
+  // column of the whole matrix.
+  const taskFilter = onlyTasks ? sql`and t.id in (${sql.join(onlyTasks.map((id) => sql`${id}`))})` : sql``;
   const result = await sql<{ author_id: number | string; task_id: number | string; attempts: number | string; solved: number | string; waiting: number | string; earned: number | string | null }>`
     with members as (
       select u.id
@@ -66,7 +69,7 @@ export async function answeredCells(db: Kysely<DB>, groupId: number): Promise<An
       from tasks t
       join solutions s on s.task_id = t.id
       join members m on m.id = s.author_id
-      where t.group_id = ${groupId} and t.deleted_at is null
+      where t.group_id = ${groupId} and t.deleted_at is null ${taskFilter}
     )
     select author_id, task_id, count(*) as attempts,
       max(case when reviewed = 1 and correct = 1 then 1 else 0 end) as solved,
@@ -85,6 +88,22 @@ export async function answeredCells(db: Kysely<DB>, groupId: number): Promise<An
     waiting: Number(r.waiting) === 1,
     earned: Number(r.earned ?? 0),
   }));
+}
+
+/**
+ * The change counter of each live task of the group (moved by every write to the task's solutions,
+ * migration 2026112590): which columns of a cached gradebook a verdict made stale. '0' for a task
+ * nobody answered yet.
+ */
+export async function taskVersions(db: Kysely<DB>, groupId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('tasks')
+    .leftJoin('change_counters', (join) => join.on('change_counters.kind', '=', 't').onRef('change_counters.id', '=', 'tasks.id'))
+    .where('tasks.group_id', '=', groupId)
+    .where('tasks.deleted_at', 'is', null)
+    .select(['tasks.id as id', 'change_counters.version as version'])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.version === null ? '0' : String(r.version)]));
 }
 
 /**

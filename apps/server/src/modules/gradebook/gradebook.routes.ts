@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { gradebookSchema, gradebookWeeksSchema, idParamsSchema } from '@mathclub/shared';
 import { ReadCache } from '../../db/read-cache.js';
 import { pickLanguage } from '../../i18n/messages.js';
-import type { ReadyJson } from '../../lib/ready-json.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { GradebookExporter } from './gradebook-export.js';
-import { gradebookJson } from './gradebook-json.js';
+import type { GradebookBytes } from './gradebook-bytes.js';
+import { GradebookCache } from './gradebook-cache.js';
 import { GradebookService } from './gradebook.service.js';
 
 const binary = (description: string, mediaType: string) => ({
@@ -31,14 +31,12 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
   const encodeWeeks = jsonEncoder(gradebookWeeksSchema);
   const cache = new ReadCache(app.changeTokens, 200);
 
-  /**
-   * A group's matrix as ready JSON bytes, kept until the data changes: the access check runs on
-   * every request, the three queries and the 100,000-cell serialization once per change, and the
-   * compressed forms once per coding (ReadyJson).
-   */
-  const bookBytes = async (request: FastifyRequest, groupId: number): Promise<ReadyJson> => {
+  const books = new GradebookCache(app.db, service, app.changeTokens);
+
+  /** A group's matrix, ready to send (gradebook-cache.ts); the access check runs on every request. */
+  const bookBytes = async (request: FastifyRequest, groupId: number): Promise<GradebookBytes> => {
     await service.authorize(currentUser(request), groupId);
-    return cache.get(`book:${groupId}`, { groups: [groupId] }, async () => gradebookJson(await service.matrix(groupId)), request.changeCounters);
+    return books.get(groupId, request.changeCounters);
   };
 
   r.get('/api/groups/:id/gradebook', {
@@ -51,7 +49,7 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('Every activated student × live task of the group: state, attempts and points earned (as on the leaderboard).', gradebookSchema), ...refusals },
     },
     onRequest: app.authorize('gradebook.read'),
-    handler: async (request, reply) => sendJsonBytes(request, reply, await bookBytes(request, request.params.id)),
+    handler: async (request, reply) => (await bookBytes(request, request.params.id)).send(request, reply),
   });
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -70,8 +68,7 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.authorize('gradebook.read'),
       handler: async (request, reply) => {
         const book = await bookBytes(request, request.params.id);
-        // A copy: the cached bytes stay with the cache, the copy is handed to the worker thread.
-        const bytes = await exporter.run({ json: new Uint8Array(book.bytes), format, language: pickLanguage(request.headers['accept-language']) });
+        const bytes = await exporter.run({ json: book.bytes, format, language: pickLanguage(request.headers['accept-language']) });
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('content-disposition', `attachment; filename="gradebook-${request.params.id}.${format}"`)

@@ -6,6 +6,9 @@ import { can } from '../access/access.policy.js';
 import { periodStart } from '../leaderboard/period-start.js';
 import * as repo from './gradebook.repository.js';
 
+/** The rows and columns of a group's gradebook. */
+export type GradebookLayout = Pick<Gradebook, 'students' | 'tasks'>;
+
 const byName = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -25,37 +28,52 @@ export class GradebookService {
     throw forbidden();
   }
 
-  /**
-   * The whole matrix: students by name (as a Ukrainian reader sorts them), tasks oldest first, and
-   * one cell per pair in that order. Three queries whatever the size of the group; the pairs
-   * nobody answered are filled in here.
-   */
-  async matrix(groupId: number): Promise<Gradebook> {
-    const [students, tasks, answered] = await Promise.all([repo.groupStudents(this.db, groupId), repo.groupTasks(this.db, groupId), repo.answeredCells(this.db, groupId)]);
+  /** The matrix's rows and columns: students by name (as a Ukrainian reader sorts them), live tasks oldest first. */
+  async layout(groupId: number): Promise<GradebookLayout> {
+    const [students, tasks] = await Promise.all([repo.groupStudents(this.db, groupId), repo.groupTasks(this.db, groupId)]);
     students.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
-    const taskIndex = new Map(tasks.map((task, i) => [task.id, i]));
-    const studentIndex = new Map(students.map((student, i) => [student.id, i]));
-    const cells: GradebookCell[] = new Array(students.length * tasks.length);
-    const filled = new Array<repo.AnsweredCellRow | undefined>(cells.length);
-    for (const row of answered) {
-      const s = studentIndex.get(row.studentId);
-      const t = taskIndex.get(row.taskId);
-      if (s !== undefined && t !== undefined) filled[s * tasks.length + t] = row;
-    }
-    for (let s = 0; s < students.length; s++) {
-      for (let t = 0; t < tasks.length; t++) {
-        const i = s * tasks.length + t;
-        const row = filled[i];
-        cells[i] = {
-          studentId: students[s]!.id,
-          taskId: tasks[t]!.id,
-          state: !row ? 'none' : row.solved ? 'correct' : row.waiting ? 'waiting' : 'incorrect',
-          attempts: row?.attempts ?? 0,
-          points: row?.solved ? row.earned : 0,
-        };
+    return { students, tasks: tasks.map(({ id, title, points }) => ({ id, title, points })) };
+  }
+
+  /**
+   * The columns of `tasks` (all of the layout's when omitted): per task, one cell per student in
+   * the layout's order. One query whatever their number; the pairs nobody answered are filled in here.
+   */
+  async columns(groupId: number, layout: GradebookLayout, tasks?: readonly number[]): Promise<Map<number, GradebookCell[]>> {
+    const wanted = tasks ?? layout.tasks.map((t) => t.id);
+    const columns = new Map<number, (repo.AnsweredCellRow | undefined)[]>(wanted.map((id) => [id, new Array(layout.students.length)]));
+    if (wanted.length > 0 && layout.students.length > 0) {
+      const studentIndex = new Map(layout.students.map((student, i) => [student.id, i]));
+      for (const row of await repo.answeredCells(this.db, groupId, tasks)) {
+        const s = studentIndex.get(row.studentId);
+        const column = columns.get(row.taskId);
+        if (s !== undefined && column) column[s] = row;
       }
     }
-    return { students, tasks: tasks.map(({ id, title, points }) => ({ id, title, points })), cells };
+    const out = new Map<number, GradebookCell[]>();
+    for (const [taskId, rows] of columns) {
+      out.set(
+        taskId,
+        layout.students.map((student, s) => {
+          const row = rows[s];
+          return {
+            studentId: student.id,
+            taskId,
+            state: !row ? 'none' : row.solved ? 'correct' : row.waiting ? 'waiting' : 'incorrect',
+            attempts: row?.attempts ?? 0,
+            points: row?.solved ? row.earned : 0,
+          };
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** The whole matrix at once (§11): the layout, then every task's column in turn. Three queries whatever the size of the group. */
+  async matrix(groupId: number): Promise<Gradebook> {
+    const layout = await this.layout(groupId);
+    const columns = await this.columns(groupId, layout);
+    return { ...layout, cells: layout.tasks.flatMap((task) => columns.get(task.id)!) };
   }
 
   /** Solutions per week for the chart: the last GRADEBOOK_WEEKS weeks (Monday to Sunday in the school's zone), oldest first, empty weeks included. */

@@ -1,11 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCURACY_BONUS, gradebookSchema, SPEED_BONUSES, type Gradebook, type GradebookCell, type GradebookWeek, type LeaderboardRow } from '@mathclub/shared';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../../test/fixtures.js';
 import { safeCellText } from './gradebook-sheet.js';
+import { GradebookService } from './gradebook.service.js';
 
 type Verdict = 'correct' | 'incorrect' | 'unreviewed';
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -114,6 +116,52 @@ describe.each(testDatabases())('gradebook on %s', (dialect) => {
     expect(cell(await book(group.id), students[0]!.id, t1)).toMatchObject({ state: 'waiting', attempts: 1 });
   });
 
+  /**
+   * The cached book is patched by columns after a write (gradebook-cache.ts): after any sequence of
+   * answers, verdicts, deletions and new members, every read, whatever its coding, equals the
+   * matrix read afresh.
+   */
+  it('stays equal to a fresh read through any sequence of writes, in every coding (property)', async () => {
+    const { group, students } = await groupWith('Anna', 'Bohdan', 'Ірина');
+    const tasks = [await task(group.id, 3, 'A'), await task(group.id, 2, 'B'), await task(group.id, 4, 'C')];
+    const fresh = new GradebookService(t.db, 'Europe/Kyiv');
+    const read = async (coding: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/groups/${group.id}/gradebook`, headers: { ...bearer(teacher.token), 'accept-encoding': coding } });
+      expect(res.statusCode).toBe(200);
+      const encoding = res.headers['content-encoding'];
+      const bytes = encoding === 'gzip' ? gunzipSync(res.rawPayload) : encoding === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload;
+      return JSON.parse(bytes.toString('utf8')) as Gradebook;
+    };
+    let minute = 0;
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('answer' as const), student: fc.nat(2), task: fc.nat(2), verdict: fc.constantFrom<Verdict>('correct', 'incorrect', 'unreviewed') }),
+      fc.record({ kind: fc.constant('judge' as const), correct: fc.boolean() }),
+      fc.record({ kind: fc.constant('delete' as const) }),
+      fc.record({ kind: fc.constant('join' as const) }),
+      fc.record({ kind: fc.constant('read' as const), coding: fc.constantFrom('gzip', 'br', 'br, gzip', 'identity') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const s of steps) {
+          if (s.kind === 'answer') {
+            const [taskId, authorId] = [tasks[s.task]!, students[s.student]!.id];
+            // The database keeps one open or correct answer per pair: skip what it would refuse.
+            const blocking = await t.db.selectFrom('solutions').select('id').where('task_id', '=', taskId).where('author_id', '=', authorId).where((eb) => eb.or([eb('reviewed', '=', 0), eb('correct', '=', 1)])).executeTakeFirst();
+            if (!blocking) await solve(taskId, authorId, at((minute = (minute + 1) % 59)), s.verdict);
+          }
+          else if (s.kind === 'judge') await t.db.updateTable('solutions').set({ reviewed: 1, correct: s.correct ? 1 : 0 }).where('task_id', 'in', tasks).where('reviewed', '=', 0).execute();
+          else if (s.kind === 'delete') {
+            const last = await t.db.selectFrom('solutions').select('id').where('task_id', 'in', tasks).orderBy('id', 'desc').executeTakeFirst();
+            if (last) await t.db.deleteFrom('solutions').where('id', '=', last.id).execute();
+          } else if (s.kind === 'join') students.push((await createUser(t, { name: `New ${students.length}`, groupIds: [group.id] })).user);
+          else expect(await read(s.coding)).toEqual(await fresh.matrix(group.id));
+        }
+        expect(await read('gzip')).toEqual(await fresh.matrix(group.id));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('downloads CSV with a BOM, the teacher’s language, Cyrillic intact and formula-safe cells', async () => {
     const { group, students } = await groupWith('Олена Коваль', '=HYPERLINK("http://evil")');
     const t1 = await task(group.id, 3, '+1 task, "quoted"');
@@ -198,8 +246,8 @@ describe.each(testDatabases())('gradebook on %s', (dialect) => {
         const expected: GradebookCell[] = [];
         const order = students.map((s, i) => ({ ...s, i })).sort((a, b) => a.name.localeCompare(b.name));
         const live = tasks.map((x, i) => ({ ...x, i })).filter((x) => !x.deleted);
-        for (const student of order) {
-          for (const tk of live) {
+        for (const tk of live) {
+          for (const student of order) {
             const mine = stored.filter((x) => x.student === student.i && x.task === tk.i);
             const byTime = (a: { minute: number; seq: number }, b: { minute: number; seq: number }) => a.minute - b.minute || a.seq - b.seq;
             const correct = mine.find((x) => x.verdict === 'correct');

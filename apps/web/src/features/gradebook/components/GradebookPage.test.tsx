@@ -14,10 +14,11 @@ const book: Gradebook = {
     { id: 10, title: 'Squares', points: 3 },
     { id: 11, title: 'Cubes', points: 2 },
   ],
+  // Task by task, as the server sends them.
   cells: [
     { studentId: 1, taskId: 10, state: 'incorrect', attempts: 2, points: 0 },
-    { studentId: 1, taskId: 11, state: 'none', attempts: 0, points: 0 },
     { studentId: 2, taskId: 10, state: 'correct', attempts: 1, points: 7 },
+    { studentId: 1, taskId: 11, state: 'none', attempts: 0, points: 0 },
     { studentId: 2, taskId: 11, state: 'waiting', attempts: 1, points: 0 },
   ],
 };

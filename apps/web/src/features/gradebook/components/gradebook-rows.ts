@@ -11,11 +11,11 @@ export interface GradebookRow {
 
 export type GradebookSort = 'name' | 'points';
 
-/** The flat cell list (student order, then task order) as rows with totals, sorted by name (the server's order) or points. */
+/** The flat cell list (task by task, each column in student order) as rows with totals, sorted by name (the server's order) or points. */
 export function gradebookRows(book: Gradebook, sort: GradebookSort): GradebookRow[] {
-  const width = book.tasks.length;
+  const height = book.students.length;
   const rows = book.students.map((student, s) => {
-    const cells = book.cells.slice(s * width, (s + 1) * width);
+    const cells = book.tasks.map((_, t) => book.cells[t * height + s]!);
     return {
       id: student.id,
       name: student.name,
@@ -29,10 +29,10 @@ export function gradebookRows(book: Gradebook, sort: GradebookSort): GradebookRo
 
 /** Per task: the share of the group's students judged correct (0–100, whole percent). */
 export function successRates(book: Gradebook): number[] {
-  const width = book.tasks.length;
-  const correct = new Array<number>(width).fill(0);
+  const height = book.students.length;
+  const correct = new Array<number>(book.tasks.length).fill(0);
   book.cells.forEach((cell, i) => {
-    if (cell.state === 'correct') correct[i % width]! += 1;
+    if (cell.state === 'correct') correct[Math.floor(i / height)]! += 1;
   });
   return correct.map((n) => (book.students.length === 0 ? 0 : Math.round((100 * n) / book.students.length)));
 }

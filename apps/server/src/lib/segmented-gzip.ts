@@ -1,0 +1,46 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/** gzip's header (RFC 1952 §2.3): magic, deflate, no flags, no time, no extra flags, unknown OS. */
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+/** An empty final block with fixed codes (BFINAL=1, BTYPE=01, end-of-block): ends the deflate stream. */
+const LAST_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** One piece of a larger body: its bytes, and the same bytes deflated on their own. */
+export interface DeflatedPiece {
+  readonly raw: Buffer;
+  readonly deflated: Buffer;
+}
+
+/**
+ * Deflates one piece on libuv's threadpool, ending on a byte boundary without the final bit
+ * (a sync flush), so pieces deflated apart can follow one another in one deflate stream (the
+ * technique pigz uses). Each piece starts with an empty window: a little less compression than
+ * one stream, but a changed piece is compressed again alone.
+ */
+export async function deflatePiece(raw: Buffer): Promise<DeflatedPiece> {
+  return { raw, deflated: await deflateRaw(raw, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
+}
+
+/**
+ * A gzip body of the pieces in order: the header, their deflated bytes, a final empty block, and
+ * the trailer (CRC-32 and length of the whole, RFC 1952). Costs one CRC pass over the raw bytes
+ * (zlib's, a few milliseconds for 7 MB) and a copy of the deflated ones; nothing is compressed again.
+ */
+export function gzipOfPieces(pieces: readonly DeflatedPiece[]): Buffer {
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    // Node's crc32 answers 0 for an empty buffer that went through zlib, whatever the value it
+    // continues: an empty piece adds nothing to the checksum anyway.
+    if (piece.raw.length > 0) crc = zlib.crc32(piece.raw, crc);
+    length += piece.raw.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  // ISIZE is the length modulo 2^32.
+  trailer.writeUInt32LE(length % 0x1_0000_0000, 4);
+  return Buffer.concat([HEADER, ...pieces.map((p) => p.deflated), LAST_BLOCK, trailer]);
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import { tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from '../../db/change-tokens.js';
+import { ReadCache } from '../../db/read-cache.js';
+import type { DB } from '../../db/schema.js';
+import { GradebookBytes } from './gradebook-bytes.js';
+import * as repo from './gradebook.repository.js';
+import type { GradebookService } from './gradebook.service.js';
+
+/** A book and the change counter of each of its columns when they were read. */
+interface CachedBook {
+  bytes: GradebookBytes;
+  versions: Map<number, string>;
+}
+
+interface Entry {
+  /** The group's solutions' token and the school's structure token the book was read under. */
+  token: string;
+  structure: string;
+  value: Promise<CachedBook>;
+}
+
+/**
+ * Each group's gradebook kept ready between reads, and brought up to date by columns.
+ *
+ * A read whose tokens (change-tokens.ts: the school's structure, the group's solutions) did not move
+ * is served from memory with no query. When only the group's solutions moved (an answer, a verdict)
+ * the per-task counters say which columns changed: those are read in one query and re-serialized,
+ * every other column is shared with the previous state. When the structure moved (a student joined,
+ * a task was added or its points changed) the whole book is read again. Concurrent reads of one
+ * group share one computation, and a newer one starts from the older one's result, so a verdict
+ * every 250 ms never has two 100,000-cell books built at once.
+ */
+export class GradebookCache {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly service: GradebookService,
+    private readonly tokens: ChangeTokenReader,
+    private readonly maxEntries = 50,
+  ) {}
+
+  /** `known`: the counters the account check read for this request (before any of its reads). */
+  async get(groupId: number, known?: KnownCounters | null): Promise<GradebookBytes> {
+    const [token, structure] = await Promise.all([this.token({ groups: [groupId] }, known), this.token({}, known)]);
+    const hit = this.entries.get(groupId);
+    ReadCache.onLookup?.(hit?.token === token);
+    if (hit?.token === token) return (await hit.value).bytes;
+    const value = hit
+      ? hit.value.then(
+          (previous) => (hit.structure === structure ? this.refresh(groupId, previous) : this.build(groupId)),
+          () => this.build(groupId),
+        )
+      : this.build(groupId);
+    this.entries.delete(groupId);
+    this.entries.set(groupId, { token, structure, value });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    // A failed read is not remembered.
+    value.catch(() => {
+      if (this.entries.get(groupId)?.value === value) this.entries.delete(groupId);
+    });
+    return (await value).bytes;
+  }
+
+  private async token(scope: ChangeScope, known?: KnownCounters | null): Promise<string> {
+    return (known && tokenFromKnown(known, scope)) ?? this.tokens(scope);
+  }
+
+  /** The whole book: the columns' counters first, so the book is never filed under newer ones than its data. */
+  private async build(groupId: number): Promise<CachedBook> {
+    const versions = await repo.taskVersions(this.db, groupId);
+    const layout = await this.service.layout(groupId);
+    return { bytes: await GradebookBytes.of(layout, await this.service.columns(groupId, layout)), versions };
+  }
+
+  /** Same students and tasks as `previous`: only the columns whose counter moved are read again. */
+  private async refresh(groupId: number, previous: CachedBook): Promise<CachedBook> {
+    const versions = await repo.taskVersions(this.db, groupId);
+    const tasks = previous.bytes.layout.tasks;
+    if (versions.size !== tasks.length || tasks.some((task) => !versions.has(task.id))) return this.build(groupId);
+    const changed = tasks.map((task) => task.id).filter((id) => versions.get(id) !== previous.versions.get(id));
+    if (changed.length === 0) return { bytes: previous.bytes, versions };
+    const columns = await this.service.columns(groupId, previous.bytes.layout, changed);
+    return { bytes: await previous.bytes.withColumns(columns), versions };
+  }
+}
