@@ -65,14 +65,16 @@ export class LiveAnnouncer {
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });
       }
       await this.hub.announce(events);
-      if (solution.reviewed) await this.announceAchievements([solution.authorId]);
+      // Only a verdict of correct can earn an achievement (achievement-rules.test.ts): a wrong answer
+      // the checker judged costs no achievement queries.
+      if (solution.reviewed && solution.correct) await this.announceAchievements([solution.authorId]);
     });
   }
 
   /**
    * Verdicts (one, or many from a bulk review): each author receives their solution with the
    * verdict and feedback and a notification (not for a reset to unreviewed); then achievements
-   * newly earned are announced. Reads the tasks once for all of them.
+   * newly earned by the authors judged correct are announced. Reads the tasks once for all of them.
    */
   async solutionsJudged(solutions: readonly Solution[]): Promise<void> {
     await this.safely('solution.judged', async () => {
@@ -109,7 +111,7 @@ export class LiveAnnouncer {
       await this.hub.announce(events);
       // A bulk verdict's announcements are a few hundred rows: let waiting requests in between.
       if (solutions.length > 1) await setImmediate();
-      await this.announceAchievements([...new Set(solutions.filter((s) => s.reviewed).map((s) => s.authorId))]);
+      await this.announceAchievements([...new Set(solutions.filter((s) => s.reviewed && s.correct).map((s) => s.authorId))]);
     });
   }
 
