@@ -39,6 +39,16 @@ describe('the end of a session on a 401 (issue 26, point 1)', () => {
     expect(screen.getByText(/turned your account off/)).toBeInTheDocument();
   });
 
+  it('still tells /login why after a reload of the page (the live stream may end the session first)', async () => {
+    signOutAfterUnauthorized('deactivated');
+    vi.resetModules();
+    const reloaded = await import('./unauthorized');
+    expect(reloaded.lastSignedOutReason()).toBe('deactivated');
+    reloaded.forgetSignedOutReason();
+    vi.resetModules();
+    expect((await import('./unauthorized')).lastSignedOutReason()).toBeUndefined();
+  });
+
   it('says nothing on /login once a new session began', () => {
     signOutAfterUnauthorized('deactivated');
     forgetSignedOutReason();

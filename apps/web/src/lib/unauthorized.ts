@@ -8,13 +8,31 @@ let onUnauthorized: UnauthorizedHandler = () => {
 };
 
 /**
- * The reason the last session ended, kept until the next sign-in (not across a reload): several
- * calls fail at once when a session ends (the arena's reads, the live stream), the route guard
- * sends the page to /login on its own as soon as the session is cleared, and a call made after
- * that goes without a token and gets a bare 401. /login shows this whichever of them got there
- * first (issue 26, point 1: the notice was lost in CI when the guard or a bare 401 won).
+ * The reason the last session ended, kept until the next sign-in, in this tab's sessionStorage so
+ * that a reload of /login still says it: several calls fail at once when a session ends (the
+ * arena's reads, the live stream), the route guard sends the page to /login on its own as soon as
+ * the session is cleared, a call made after that goes without a token and gets a bare 401, and the
+ * live stream can end the session before the student reloads the page. /login shows the reason
+ * whichever of them got there first (issue 26, point 1: the notice was lost in CI when the guard,
+ * a bare 401 or a reload won).
  */
-let lastReason: SignedOutReason | undefined;
+const REASON_KEY = 'signedOutReason';
+const readReason = (): SignedOutReason | undefined => {
+  try {
+    return sessionStorage.getItem(REASON_KEY) === 'deactivated' ? 'deactivated' : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const writeReason = (reason: SignedOutReason | undefined) => {
+  try {
+    if (reason) sessionStorage.setItem(REASON_KEY, reason);
+    else sessionStorage.removeItem(REASON_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the notice lasts until the page is reloaded.
+  }
+};
+let lastReason: SignedOutReason | undefined = readReason();
 
 /** The router registers how to get to /login after a 401 (no full page reload), and what to say there. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
@@ -26,6 +44,7 @@ export function signOutAfterUnauthorized(reason?: SignedOutReason) {
   // The call that ended a live session says why; later ones only add a reason if none was given.
   if (getToken()) lastReason = reason;
   else lastReason ??= reason;
+  writeReason(lastReason);
   clearSession();
   onUnauthorized(lastReason);
 }
@@ -36,6 +55,7 @@ export const lastSignedOutReason = (): SignedOutReason | undefined => lastReason
 /** A new session begins: the old one's reason is no longer news. */
 export function forgetSignedOutReason() {
   lastReason = undefined;
+  writeReason(undefined);
 }
 
 /** The reason an API error's code gives for the end of a session (issue 26: told, not just sent away). */
