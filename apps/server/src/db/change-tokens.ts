@@ -59,6 +59,35 @@ function tokenOf(structure: string, user: [number, string] | undefined, groups: 
   return token + list('g', groups) + list('p', points);
 }
 
+/** A token's counters by scope ('s', 'u7', 'g3', …), for comparing two tokens of one scope. */
+function countersOf(token: string): Map<string, number> | null {
+  const out = new Map<string, number>();
+  for (const part of token.split(' ')) {
+    const match = /^([sugp])(?:(\d+):)?(\d+)$/.exec(part);
+    if (!match) return null;
+    out.set(match[1]! + (match[2] ?? ''), Number(match[3]));
+  }
+  return out;
+}
+
+/**
+ * Whether `token` names the same scopes as `than` at no later a state: every counter at most the
+ * other's. Counters only grow, so a cached value filed under `than` is at least as fresh as a
+ * request holding `token` can ask for (its counters were read before a write it raced with);
+ * serving it, rather than computing again under the older token, stops concurrent readers from
+ * taking turns to replace each other's entry after every write.
+ */
+export function isNotNewer(token: string, than: string): boolean {
+  const a = countersOf(token);
+  const b = countersOf(than);
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [scope, version] of a) {
+    const other = b.get(scope);
+    if (other === undefined || version > other) return false;
+  }
+  return true;
+}
+
 /** A counter never moved reads as 0 (its row is created by the first write). */
 const counter = (value: unknown): string => (value === null || value === undefined ? '0' : String(value));
 

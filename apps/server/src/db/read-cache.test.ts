@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../test/fixtures.js';
-import { changeTokenReader, tokenFromKnown } from './change-tokens.js';
+import { changeTokenReader, isNotNewer, tokenFromKnown } from './change-tokens.js';
 import { ReadCache } from './read-cache.js';
 
 describe.each(testDatabases())('read cache on %s', (dialect) => {
@@ -113,6 +113,34 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
     // A scope the account's counters do not cover is read instead.
     expect(tokenFromKnown(session!.counters, { groups: [group.id + 1000] })).toBeNull();
     expect(tokenFromKnown(session!.counters, { user: student.user.id + 1 })).toBeNull();
+  });
+
+  it('serves a request holding counters older than the entry from the entry (it raced with a write), and recomputes for newer ones', async () => {
+    const group = await createGroup(t);
+    const student = await createUser(t, { groupIds: [group.id] });
+    const before = (await t.app.sessionUser(student.user.id))!.counters;
+    const cache = new ReadCache(changeTokenReader(t.db));
+    let computed = 0;
+    const read = (known: typeof before) => cache.get('tasks', { groups: [group.id] }, async () => ++computed, known);
+    expect(await read(before)).toBe(1);
+    await createUser(t, { groupIds: [group.id] });
+    const after = (await t.app.sessionUser(student.user.id))!.counters;
+    expect(await read(after)).toBe(2);
+    // A request whose account check ran before the write: the newer entry is good for it.
+    expect(await read(before)).toBe(2);
+    expect(await read(after)).toBe(2);
+    expect(computed).toBe(2);
+  });
+
+  it('orders tokens of one scope by their counters', () => {
+    expect(isNotNewer('s3 g7:10', 's3 g7:11')).toBe(true);
+    expect(isNotNewer('s3 g7:11', 's3 g7:11')).toBe(true);
+    expect(isNotNewer('s4 g7:10', 's3 g7:11')).toBe(false);
+    expect(isNotNewer('s3 u5:2 g7:10 p7:1', 's3 u5:2 g7:10 p7:2')).toBe(true);
+    // Other scopes are not comparable.
+    expect(isNotNewer('s3 g7:10', 's3 g8:11')).toBe(false);
+    expect(isNotNewer('s3', 's3 g7:11')).toBe(false);
+    expect(isNotNewer('nonsense', 's3')).toBe(false);
   });
 
   it('runs one computation per key at a time: a newer one starts when the older ends', async () => {

@@ -1,4 +1,4 @@
-import { tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from './change-tokens.js';
+import { isNotNewer, tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from './change-tokens.js';
 
 interface Entry {
   token: string;
@@ -32,7 +32,9 @@ export class ReadCache {
   async get<T>(key: string, scope: ChangeScope, compute: () => Promise<T>, known?: KnownCounters | null): Promise<T> {
     const token = (known && tokenFromKnown(known, scope)) ?? (await this.tokens(scope));
     const hit = this.entries.get(key);
-    const fresh = hit !== undefined && hit.token === token;
+    // A request whose counters were read just before a write may hold an older token than the
+    // entry: the entry's data is newer, and good for it (change-tokens.ts isNotNewer).
+    const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
     ReadCache.onLookup?.(fresh);
     if (fresh) return hit.value as Promise<T>;
     // One computation per key at a time: while an older one is still running (the data changed

@@ -1,6 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import type { Gradebook, GradebookCell } from '@mathclub/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GradebookBytes } from './gradebook-bytes.js';
 
 const columnsOf = (book: Gradebook) => new Map(book.tasks.map((task) => [task.id, book.cells.filter((c) => c.taskId === task.id)]));
@@ -62,5 +63,39 @@ describe('GradebookBytes', () => {
       expect(decoded(await GradebookBytes.of(empty, columnsOf(empty)))).toEqual(empty);
     }
     expect((await GradebookBytes.of({ students: [], tasks: [] }, new Map())).bytes.toString()).toBe('{"students":[],"tasks":[],"cells":[]}');
+  });
+
+  describe('sent', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const big: Gradebook = {
+      students: Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Student ${i}` })),
+      tasks: Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, title: `Task ${i}`, points: 3 })),
+      cells: [],
+    };
+    big.cells = big.tasks.flatMap((task) => big.students.map((st) => ({ studentId: st.id, taskId: task.id, state: 'none' as const, attempts: 0, points: 0 })));
+    const serve = async (bytes: GradebookBytes, acceptEncoding?: string) => {
+      const app = Fastify();
+      app.get('/book', (request, reply) => bytes.send(request, reply));
+      const res = await app.inject({ method: 'GET', url: '/book', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      await app.close();
+      const coding = res.headers['content-encoding'];
+      const body = coding === 'br' ? brotliDecompressSync(res.rawPayload) : coding === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+      expect(JSON.parse(body.toString('utf8'))).toEqual(big);
+      return coding;
+    };
+
+    it('goes as gzip while the state is new, as brotli once it has lasted and brotli is ready, plain without an Accept-Encoding', async () => {
+      const bytes = await GradebookBytes.of(big, columnsOf(big));
+      expect(await serve(bytes, 'br, gzip')).toBe('gzip');
+      expect(await serve(bytes)).toBeUndefined();
+      // A br-only client waits for brotli rather than take the JSON uncompressed.
+      expect(await serve(bytes, 'br')).toBe('br');
+      const later = await GradebookBytes.of(big, columnsOf(big));
+      const start = performance.now();
+      vi.spyOn(performance, 'now').mockReturnValue(start + 2500);
+      // The first read after two seconds still gets gzip and starts brotli; a later read gets brotli.
+      expect(await serve(later, 'gzip, br')).toBe('gzip');
+      await vi.waitFor(async () => expect(await serve(later, 'gzip, br')).toBe('br'));
+    });
   });
 });

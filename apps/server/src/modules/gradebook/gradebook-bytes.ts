@@ -1,4 +1,6 @@
-import { promisify } from 'node:util';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GradebookCell } from '@mathclub/shared';
@@ -8,20 +10,24 @@ import { deflatePiece, gzipOfPieces, type DeflatedPiece } from '../../lib/segmen
 import { columnPiece, headPiece, TAIL_PIECE } from './gradebook-json.js';
 import type { GradebookLayout } from './gradebook.service.js';
 
-const brotli = promisify(zlib.brotliCompress);
+/** A state is compressed with brotli once it has lasted this long: while verdicts keep coming, gzip. */
+const BROTLI_AFTER_MS = 2000;
 
 /**
  * One state of a group's gradebook, ready to send: its JSON in pieces (head, one column per task,
  * tail), each deflated on its own, and the gzip body they make together. A verdict changes one
- * column: `withColumns` serializes and deflates that column alone and shares every other piece, so
- * the first read after it costs a few milliseconds instead of the whole 100,000-cell book
- * (issue 17: 410–440 ms for the 200 × 500 group). Brotli, a third smaller again for a big book, is
- * made in the background on libuv's threadpool and sent once it is ready.
+ * column: `withColumns` serializes and deflates that column (and the piece after it) again and
+ * shares every other piece, so the first read after it costs a few milliseconds instead of the
+ * whole 100,000-cell book
+ * (issue 17: 410–440 ms for the 200 × 500 group). Brotli, a third of gzip's size for a big book
+ * (111 KB against 341 KB), is made in the background once a state has lasted two seconds (while
+ * verdicts keep coming, each would cost ~70 ms of a core for 7 MB) and sent once it is ready.
  */
 export class GradebookBytes {
   readonly gzip: Buffer;
   /** The JSON's length in bytes. */
   readonly length: number;
+  private readonly createdAt = performance.now();
   private br: Buffer | undefined;
   private brPending: Promise<void> | undefined;
 
@@ -39,21 +45,23 @@ export class GradebookBytes {
 
   /** A whole book from its layout and every column. */
   static async of(layout: GradebookLayout, columns: ReadonlyMap<number, readonly GradebookCell[]>): Promise<GradebookBytes> {
-    const [head, tail, ...pieces] = await Promise.all([
-      deflatePiece(headPiece(layout)),
-      deflatePiece(TAIL_PIECE),
-      ...layout.tasks.map((task, t) => deflatePiece(columnPiece(columns.get(task.id)!, t === 0))),
-    ]);
-    return new GradebookBytes(layout, new Map(layout.tasks.map((task, t) => [task.id, pieces[t]!])), head!, tail!);
+    const raws = [headPiece(layout), ...layout.tasks.map((task, t) => columnPiece(columns.get(task.id)!, t === 0)), TAIL_PIECE];
+    // Each piece is deflated with the one before it as its dictionary (segmented-gzip.ts).
+    const pieces = await Promise.all(raws.map((raw, i) => deflatePiece(raw, raws[i - 1])));
+    return new GradebookBytes(layout, new Map(layout.tasks.map((task, t) => [task.id, pieces[t + 1]!])), pieces[0]!, pieces.at(-1)!);
   }
 
-  /** This book with some columns replaced (same layout: same students, same tasks). */
+  /**
+   * This book with some columns replaced (same layout: same students, same tasks). A changed
+   * column is deflated again, and so is the piece after it (its dictionary changed).
+   */
   async withColumns(changed: ReadonlyMap<number, readonly GradebookCell[]>): Promise<GradebookBytes> {
-    const first = this.layout.tasks[0]?.id;
-    const pieces = await Promise.all([...changed].map(async ([taskId, cells]) => [taskId, await deflatePiece(columnPiece(cells, taskId === first))] as const));
-    const columns = new Map(this.columns);
-    for (const [taskId, piece] of pieces) columns.set(taskId, piece);
-    return new GradebookBytes(this.layout, columns, this.head, this.tail);
+    const tasks = this.layout.tasks;
+    const raws = [this.head.raw, ...tasks.map((task, t) => (changed.has(task.id) ? columnPiece(changed.get(task.id)!, t === 0) : this.columns.get(task.id)!.raw)), this.tail.raw];
+    const old = this.pieces();
+    const stale = (i: number) => i > 0 && i < raws.length - 1 ? changed.has(tasks[i - 1]!.id) : false;
+    const pieces = await Promise.all(raws.map((raw, i) => (stale(i) || stale(i - 1) ? deflatePiece(raw, raws[i - 1]) : old[i]!)));
+    return new GradebookBytes(this.layout, new Map(tasks.map((task, t) => [task.id, pieces[t + 1]!])), pieces[0]!, pieces.at(-1)!);
   }
 
   private pieces(): DeflatedPiece[] {
@@ -72,9 +80,10 @@ export class GradebookBytes {
     const codings = acceptedCodings(request.headers['accept-encoding']);
     if (codings.includes('br')) {
       if (this.br) return reply.header('content-encoding', 'br').send(this.br);
-      this.brPending ??= this.compressBrotli(request);
       // A br-only client waits for brotli rather than take the whole JSON uncompressed.
-      if (!codings.includes('gzip')) {
+      const gzipToo = codings.includes('gzip');
+      if (!gzipToo || performance.now() - this.createdAt >= BROTLI_AFTER_MS) this.brPending ??= this.compressBrotli(request);
+      if (!gzipToo) {
         await this.brPending;
         if (this.br) return reply.header('content-encoding', 'br').send(this.br);
       }
@@ -83,12 +92,20 @@ export class GradebookBytes {
     return reply.send(this.bytes);
   }
 
+  /**
+   * Brotli of the whole book, fed piece by piece to a stream on libuv's threadpool (no 7 MB copy on
+   * the event loop). Resolves undefined when it fails: gzip is sent instead.
+   */
   private async compressBrotli(request: FastifyRequest): Promise<void> {
-    const bytes = this.bytes;
+    const stream = zlib.createBrotliCompress({
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.length },
+    });
     try {
-      this.br = await brotli(bytes, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      });
+      const [compressed] = await Promise.all([
+        buffer(stream),
+        pipeline(Readable.from(this.pieces().map((p) => p.raw)), stream),
+      ]);
+      this.br = compressed;
     } catch (error) {
       request.log.warn({ err: error }, 'compressing a gradebook with brotli failed; gzip is sent');
     }

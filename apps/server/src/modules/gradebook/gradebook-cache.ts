@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from '../../db/change-tokens.js';
+import { isNotNewer, tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from '../../db/change-tokens.js';
 import { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { GradebookBytes } from './gradebook-bytes.js';
@@ -44,8 +44,10 @@ export class GradebookCache {
   async get(groupId: number, known?: KnownCounters | null): Promise<GradebookBytes> {
     const [token, structure] = await Promise.all([this.token({ groups: [groupId] }, known), this.token({}, known)]);
     const hit = this.entries.get(groupId);
-    ReadCache.onLookup?.(hit?.token === token);
-    if (hit?.token === token) return (await hit.value).bytes;
+    // A token older than the entry's (counters read just before a write): the entry is newer data.
+    const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
+    ReadCache.onLookup?.(fresh);
+    if (fresh) return (await hit.value).bytes;
     const value = hit
       ? hit.value.then(
           (previous) => (hit.structure === structure ? this.refresh(groupId, previous) : this.build(groupId)),
