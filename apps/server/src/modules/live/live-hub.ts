@@ -10,6 +10,8 @@ import * as repo from './live.repository.js';
 export const RESUME_MAX = 500;
 /** A client that leaves this much unread is dropped (it resumes with Last-Event-ID). */
 const MAX_BUFFERED_BYTES = 1_000_000;
+/** How many written ids a stream remembers for skipping repeats (above a resume's backlog). */
+const SENT_MEMORY = 1024;
 
 /** The writable end of one open event stream. */
 export interface StreamSink {
@@ -25,7 +27,14 @@ interface LiveStream {
   request: FastifyRequest;
   user: AuthenticatedUser;
   sink: StreamSink;
+  /** The newest id written: where a reconnect resumes (the `ready` event's id). */
   lastSentId: number;
+  /**
+   * The ids written lately, so an event is never written twice (one announced while the backlog
+   * was read comes live too). Not "every id up to lastSentId": on PostgreSQL ids are taken before
+   * their transactions commit, so a lower id can arrive after a higher one, and both must be written.
+   */
+  sent: Set<number>;
   /** Events are checked and written one after another, in id order. */
   queue: Promise<void>;
   closed: boolean;
@@ -62,8 +71,11 @@ export class LiveHub {
 
   /** Listens to the other instances and starts the heartbeat. */
   async start(): Promise<void> {
+    // One message at a time, in the order they came: reading two messages' rows at once, the later
+    // one's could be handed to the streams first.
+    let incoming = Promise.resolve();
     await this.fanOut.start((ids) => {
-      this.onIds(ids).catch((error: unknown) => this.log('live updates: cannot read announced events', error));
+      incoming = incoming.then(() => this.onIds(ids)).catch((error: unknown) => this.log('live updates: cannot read announced events', error));
     });
     this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
@@ -94,7 +106,7 @@ export class LiveHub {
    */
   async open(request: FastifyRequest, sink: StreamSink, resumeAfter: number | null): Promise<void> {
     const user = request.currentUser!;
-    const stream: LiveStream = { request, user, sink, lastSentId: 0, queue: Promise.resolve(), closed: false };
+    const stream: LiveStream = { request, user, sink, lastSentId: 0, sent: new Set(), queue: Promise.resolve(), closed: false };
     // Registered before the backlog is read, so nothing announced meanwhile is lost; the queue
     // holds live events back until the backlog is written, and ids already sent are skipped.
     this.streams.add(stream);
@@ -148,7 +160,7 @@ export class LiveHub {
 
   /** Checks the account again, then writes the event if its user is still in the audience. */
   private async deliver(stream: LiveStream, event: repo.LiveEventRow): Promise<void> {
-    if (stream.closed || event.id <= stream.lastSentId) return;
+    if (stream.closed || stream.sent.has(event.id)) return;
     if (!(await this.recheck(stream))) return;
     if (mayReceive(stream.user, event)) this.write(stream, event);
   }
@@ -157,6 +169,8 @@ export class LiveHub {
     if (stream.closed) return;
     if (mayReceive(stream.user, event)) stream.sink.write(sseEvent(event));
     stream.lastSentId = Math.max(stream.lastSentId, event.id);
+    stream.sent.add(event.id);
+    if (stream.sent.size > SENT_MEMORY) stream.sent.delete(stream.sent.values().next().value!);
     if (stream.sink.buffered() > MAX_BUFFERED_BYTES) this.drop(stream);
   }
 

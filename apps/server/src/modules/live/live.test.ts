@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../../test/fixtures.js';
 import { multipartBody } from '../files/multipart-test-body.js';
+import { insertEvents } from './live.repository.js';
 import { openStream, type ReceivedEvent, type TestStream } from './test-stream.js';
 
 type Caller = Awaited<ReturnType<typeof createUser>>;
@@ -213,6 +214,23 @@ describe.each(setups)('live events on $dialect (redis: $redis)', ({ dialect, red
     await t.app.live.taskPublished({ id: t3, title: 'Live again', group: { id: groupA } });
     await again.waitFor((e) => e.event === 'task.published' && (e.data as { taskId: number }).taskId === t3);
     expect(again.events.filter((e) => e.event === 'task.published').map((e) => (e.data as { taskId: number }).taskId)).toEqual([t1, t2, t3]);
+  });
+
+  it('writes every event to its stream when their messages come out of id order (PostgreSQL commits them so)', async () => {
+    const s = await open(studentA.token);
+    // Two events stored, then announced higher id first: on PostgreSQL the transaction that took
+    // the lower id can commit (and notify) after the other's.
+    const [low] = await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_1' } }]);
+    const [high] = await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_5' } }]);
+    expect(low!).toBeLessThan(high!);
+    await t.app.liveHub.fanOut.publish([high!]);
+    await s.waitFor((e) => e.id === String(high));
+    await t.app.liveHub.fanOut.publish([low!]);
+    await s.waitFor((e) => e.id === String(low));
+    // Announced again (a resume's backlog and a live message may overlap): written once.
+    await t.app.liveHub.fanOut.publish([low!, high!]);
+    await settle();
+    expect(s.events.filter((e) => e.id === String(low) || e.id === String(high))).toHaveLength(2);
   });
 
   it("closes a deactivated user's stream at the next event, and a logged-out session's", async () => {
