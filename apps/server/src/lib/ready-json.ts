@@ -2,13 +2,17 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { ContentCoding } from './accept-encoding.js';
 
+/**
+ * Brotli for JSON answers of `size` bytes. Quality 5: a 53 KB task list becomes 1.9 KB in 0.8 ms;
+ * quality 11 saves 0.3 KB more in 87 ms.
+ */
+export const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
+
 const compressors: Record<ContentCoding, (bytes: Buffer) => Promise<Buffer>> = {
-  // Quality 5: a 53 KB task list becomes 1.9 KB in 0.8 ms; quality 11 saves 0.3 KB more in 87 ms.
   // The work runs on libuv's threadpool, not the event loop.
-  br: (bytes) =>
-    promisify(zlib.brotliCompress)(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-    }),
+  br: (bytes) => promisify(zlib.brotliCompress)(bytes, brotliOptions(bytes.length)),
   gzip: (bytes) => promisify(zlib.gzip)(bytes, { level: 6 }),
 };
 

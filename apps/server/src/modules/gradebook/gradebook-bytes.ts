@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GradebookCell } from '@mathclub/shared';
 import { acceptedCodings } from '../../lib/accept-encoding.js';
-import { MIN_COMPRESSED_BYTES } from '../../lib/ready-json.js';
+import { brotliOptions, MIN_COMPRESSED_BYTES } from '../../lib/ready-json.js';
 import { deflatePiece, gzipOfPieces, type DeflatedPiece } from '../../lib/segmented-gzip.js';
 import { columnPiece, headPiece, TAIL_PIECE } from './gradebook-json.js';
 import type { GradebookLayout } from './gradebook.service.js';
@@ -94,12 +94,10 @@ export class GradebookBytes {
 
   /**
    * Brotli of the whole book, fed piece by piece to a stream on libuv's threadpool (no 7 MB copy on
-   * the event loop). Resolves undefined when it fails: gzip is sent instead.
+   * the event loop). When it fails `br` stays unset and gzip is sent.
    */
   private async compressBrotli(request: FastifyRequest): Promise<void> {
-    const stream = zlib.createBrotliCompress({
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.length },
-    });
+    const stream = zlib.createBrotliCompress(brotliOptions(this.length));
     try {
       const [compressed] = await Promise.all([
         buffer(stream),
