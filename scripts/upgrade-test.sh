@@ -10,14 +10,14 @@
 #   4. the previous release is restarted on the migrated database;
 #   5. SIGTERM ends both with exit code 0.
 # The previous release is checked out with `git worktree` (PREV_RELEASE or the first argument;
-# default: the last commit before this round's migrations) and run from its TypeScript sources
+# default: the last release that landed before this one's newest migration) and run from its TypeScript sources
 # with this checkout's node_modules. Skipped with one line without PostgreSQL or that commit.
 #   scripts/upgrade-test.sh [commit]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-# Round 2's last commit: the release before migrations 2026112580 and 2026112590.
-PREV=${1:-${PREV_RELEASE:-386bd79}}
+# The last release that landed (stop 29): the release before migration 2026112700.
+PREV=${1:-${PREV_RELEASE:-d23c863}}
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 OLD_PORT=${UPGRADE_TEST_OLD_PORT:-3334}
 NEW_PORT=${UPGRADE_TEST_NEW_PORT:-3335}

@@ -2,15 +2,24 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './schema.js';
 
 /**
- * Change tokens per scope, from the counters triggers keep (migration 2026112590_change_counters).
+ * Change tokens per scope, from the counters triggers keep (migrations 2026112590_change_counters
+ * and 2026112700_task_counters).
  *
- * A cached read names the data it depends on: always the school's structure (users, groups,
- * memberships, tasks), plus the solutions of some groups and/or of one student. Its token is the
- * counters of those scopes; any write to them moves a counter, in the same transaction, on every
- * instance. A student's answer in 7-B therefore leaves 7-A's leaderboard and task list cached (until
- * issue 15 one database-wide token emptied every cache of the school on every write).
+ * A cached read names the data it depends on: always the school's roster (users, groups,
+ * memberships), the tasks of some groups (or of the whole school), plus the solutions of some
+ * groups and/or of one student. Its token is the counters of those scopes; any write to them moves a
+ * counter, in the same transaction, on every instance. A student's answer in 7-B therefore leaves
+ * 7-A's leaderboard and task list cached (until issue 15 one database-wide token emptied every cache
+ * of the school on every write), and so does a task posted for 7-B.
  */
 export interface ChangeScope {
+  /**
+   * Groups whose tasks the read depends on (a task created, edited, scheduled or deleted).
+   * 'existing': only tasks that already exist, in any group — a read of answers, which only name
+   * tasks already answered: an edit or a deletion anywhere moves it, a new task does not. Absent:
+   * every task of the school, the safe default for a read that does not say.
+   */
+  tasksOf?: readonly number[] | 'existing';
   /** Groups whose solutions the read depends on (any answer or verdict). */
   groups?: readonly number[];
   /** Groups whose points the read depends on (a solution judged correct, or no longer). */
@@ -22,11 +31,15 @@ export interface ChangeScope {
 /** The counters read with the account check (no query of their own), for that user's scopes. */
 export interface KnownCounters {
   userId: number;
-  structure: string;
+  /** Users, groups and memberships. */
+  roster: string;
+  /** Every task of the school already there: edits and deletions, not new tasks. */
+  existingTasks: string;
   user: string;
-  /** The solutions' and the points' counters of each group the user belongs to or teaches. */
+  /** The solutions', the points' and the tasks' counters of each group the user belongs to or teaches. */
   groups: Map<number, string>;
   points: Map<number, string>;
+  tasks: Map<number, string>;
 }
 
 /** Reads the token of any scope (when the request's own counters do not cover it). */
@@ -37,8 +50,10 @@ export function tokenFromKnown(known: KnownCounters, scope: ChangeScope): string
   if (scope.user !== undefined && scope.user !== known.userId) return null;
   const groups = knownOf(known.groups, scope.groups);
   const points = knownOf(known.points, scope.points);
-  if (!groups || !points) return null;
-  return tokenOf(known.structure, scope.user === undefined ? undefined : [scope.user, known.user], groups, points);
+  if (scope.tasksOf === undefined) return null;
+  const tasks = scope.tasksOf === 'existing' ? [] : knownOf(known.tasks, scope.tasksOf);
+  if (!groups || !points || !tasks) return null;
+  return tokenOf(known.roster, scope.tasksOf === 'existing' ? known.existingTasks : undefined, tasks, scope.user === undefined ? undefined : [scope.user, known.user], groups, points);
 }
 
 function knownOf(counters: Map<number, string>, ids: readonly number[] = []): [number, string][] | null {
@@ -52,18 +67,27 @@ function knownOf(counters: Map<number, string>, ids: readonly number[] = []): [n
 }
 
 /** One string per state of the scope's data: equal strings, equal data. */
-function tokenOf(structure: string, user: [number, string] | undefined, groups: [number, string][], points: [number, string][]): string {
-  let token = `s${structure}`;
+function tokenOf(
+  roster: string,
+  existingTasks: string | undefined,
+  tasks: [number, string][],
+  user: [number, string] | undefined,
+  groups: [number, string][],
+  points: [number, string][],
+): string {
+  let token = `r${roster}`;
+  if (existingTasks !== undefined) token += ` e${existingTasks}`;
   if (user) token += ` u${user[0]}:${user[1]}`;
   const list = (kind: string, counters: [number, string][]) => counters.sort((a, b) => a[0] - b[0]).map(([id, v]) => ` ${kind}${id}:${v}`).join('');
-  return token + list('g', groups) + list('p', points);
+  // Group 0's tasks are every task (a group's id is never 0).
+  return token + list('k', tasks) + list('g', groups) + list('p', points);
 }
 
-/** A token's counters by scope ('s', 'u7', 'g3', …), for comparing two tokens of one scope. */
+/** A token's counters by scope ('r', 'e', 'u7', 'g3', 'k0', …), for comparing two tokens of one scope. */
 function countersOf(token: string): Map<string, number> | null {
   const out = new Map<string, number>();
   for (const part of token.split(' ')) {
-    const match = /^([sugp])(?:(\d+):)?(\d+)$/.exec(part);
+    const match = /^([reugpk])(?:(\d+):)?(\d+)$/.exec(part);
     if (!match) return null;
     out.set(match[1]! + (match[2] ?? ''), Number(match[3]));
   }
@@ -96,12 +120,16 @@ export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
   return async (scope) => {
     const groups = [...new Set(scope.groups ?? [])];
     const points = [...new Set(scope.points ?? [])];
+    const existing = scope.tasksOf === 'existing';
+    const tasks = scope.tasksOf === 'existing' ? [] : scope.tasksOf ? [...new Set(scope.tasksOf)] : [0];
     const rows = await db
       .selectFrom('change_counters')
       .select(['kind', 'id', 'version'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('kind', '=', 's'), eb('id', '=', 0)]),
+          eb.and([eb('kind', '=', 'r'), eb('id', '=', 0)]),
+          ...(existing ? [eb.and([eb('kind', '=', 'e'), eb('id', '=', 0)])] : []),
+          ...(tasks.length > 0 ? [eb.and([eb('kind', '=', 'k'), eb('id', 'in', tasks)])] : []),
           ...(scope.user !== undefined ? [eb.and([eb('kind', '=', 'u'), eb('id', '=', scope.user)])] : []),
           ...(groups.length > 0 ? [eb.and([eb('kind', '=', 'g'), eb('id', 'in', groups)])] : []),
           ...(points.length > 0 ? [eb.and([eb('kind', '=', 'p'), eb('id', 'in', points)])] : []),
@@ -110,7 +138,9 @@ export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
       .execute();
     const of = (kind: string, id: number) => counter(rows.find((r) => r.kind === kind && Number(r.id) === id)?.version);
     return tokenOf(
-      of('s', 0),
+      of('r', 0),
+      existing ? of('e', 0) : undefined,
+      tasks.map((id) => [id, of('k', id)]),
       scope.user === undefined ? undefined : [scope.user, of('u', scope.user)],
       groups.map((id) => [id, of('g', id)]),
       points.map((id) => [id, of('p', id)]),
@@ -120,25 +150,36 @@ export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
 
 /**
  * The counters as columns of the account check's query (users left-joined to `groups`), read in
- * the same round trip: the structure's, the user's own, and on each row its group's two.
+ * the same round trip: the roster's, the existing tasks', the user's own, and on each row its group's
+ * three. (Every task's, the default scope's, is left to a query of its own: no frequent read uses it.)
  */
-export function countersColumns(): { structure: RawBuilder<unknown>; user: RawBuilder<unknown>; group: RawBuilder<unknown>; points: RawBuilder<unknown> } {
+export function countersColumns(): {
+  roster: RawBuilder<unknown>;
+  existingTasks: RawBuilder<unknown>;
+  user: RawBuilder<unknown>;
+  group: RawBuilder<unknown>;
+  points: RawBuilder<unknown>;
+  tasks: RawBuilder<unknown>;
+} {
   return {
     points: sql`(select version from change_counters where kind = 'p' and id = groups.id)`,
-    structure: sql`(select version from change_counters where kind = 's' and id = 0)`,
+    tasks: sql`(select version from change_counters where kind = 'k' and id = groups.id)`,
+    roster: sql`(select version from change_counters where kind = 'r' and id = 0)`,
+    existingTasks: sql`(select version from change_counters where kind = 'e' and id = 0)`,
     user: sql`(select version from change_counters where kind = 'u' and id = users.id)`,
     group: sql`(select version from change_counters where kind = 'g' and id = groups.id)`,
   };
 }
 
 /** KnownCounters from the account check's rows of one user. */
-export function knownCounters(userId: number, structure: unknown, user: unknown): KnownCounters {
-  return { userId, structure: counter(structure), user: counter(user), groups: new Map(), points: new Map() };
+export function knownCounters(userId: number, roster: unknown, existingTasks: unknown, user: unknown): KnownCounters {
+  return { userId, roster: counter(roster), existingTasks: counter(existingTasks), user: counter(user), groups: new Map(), points: new Map(), tasks: new Map() };
 }
 
 /** Records one row's group counters (null group: a user in no group). */
-export function addGroupCounters(known: KnownCounters, groupId: number | null, solutions: unknown, points: unknown): void {
+export function addGroupCounters(known: KnownCounters, groupId: number | null, solutions: unknown, points: unknown, tasks: unknown): void {
   if (groupId === null) return;
   known.groups.set(groupId, counter(solutions));
   known.points.set(groupId, counter(points));
+  known.tasks.set(groupId, counter(tasks));
 }

@@ -17,6 +17,7 @@ import * as solutionAnnotations from './migrations/2026112560_solution_annotatio
 import * as usersDeactivatedAt from './migrations/2026112570_users_deactivated_at.js';
 import * as feedbackSnippets from './migrations/2026112580_feedback_snippets.js';
 import * as changeCounters from './migrations/2026112590_change_counters.js';
+import * as taskCounters from './migrations/2026112700_task_counters.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112570_users_deactivated_at': usersDeactivatedAt,
   '2026112580_feedback_snippets': feedbackSnippets,
   '2026112590_change_counters': changeCounters,
+  '2026112700_task_counters': taskCounters,
 };
 
 /** Every migration's name, oldest first. */

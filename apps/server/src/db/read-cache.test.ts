@@ -72,47 +72,91 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
       });
     const readAll = () =>
       Promise.all([
-        read('review A', { groups: [a.id] }),
-        read('review B', { groups: [b.id] }),
-        read('board A', { points: [a.id] }),
-        read('board B', { points: [b.id] }),
-        read('own A', { user: inA.user.id }),
-        read('own B', { user: inB.user.id }),
-        read('teacher', { groups: [a.id, b.id] }),
-        read('tasks', {}),
+        read('review A', { groups: [a.id], tasksOf: [a.id] }),
+        read('review B', { groups: [b.id], tasksOf: [b.id] }),
+        read('board A', { points: [a.id], tasksOf: [a.id] }),
+        read('board B', { points: [b.id], tasksOf: [b.id] }),
+        read('own A', { user: inA.user.id, tasksOf: 'existing' }),
+        read('own B', { user: inB.user.id, tasksOf: 'existing' }),
+        read('teacher', { groups: [a.id, b.id], tasksOf: [a.id, b.id] }),
+        read('tasks', { tasksOf: [a.id] }),
+        read('tasks B', { tasksOf: [b.id] }),
+        read('names', { tasksOf: [] }),
+        read('every task', {}),
       ]);
     const expectComputed = (n: Record<string, number>) => expect(Object.fromEntries(counts)).toEqual(n);
     await readAll();
     // An answer waiting for review: B's solutions and its author move, no board does.
     await writeElsewhere('insert into solutions (task_id, author_id, answer, reviewed, correct, created_at) values (?, ?, ?, 0, 0, ?)', [taskB, inB.user.id, '42', new Date().toISOString()]);
     await readAll();
-    expectComputed({ 'review A': 1, 'review B': 2, 'board A': 1, 'board B': 1, 'own A': 1, 'own B': 2, teacher: 2, tasks: 1 });
+    expectComputed({ 'review A': 1, 'review B': 2, 'board A': 1, 'board B': 1, 'own A': 1, 'own B': 2, teacher: 2, tasks: 1, 'tasks B': 1, names: 1, 'every task': 1 });
     // Judged incorrect: still no points; then judged correct: B's board moves.
     await writeElsewhere('update solutions set reviewed = 1, correct = 0 where task_id = ?', [taskB]);
     await readAll();
-    expectComputed({ 'review A': 1, 'review B': 3, 'board A': 1, 'board B': 1, 'own A': 1, 'own B': 3, teacher: 3, tasks: 1 });
+    expectComputed({ 'review A': 1, 'review B': 3, 'board A': 1, 'board B': 1, 'own A': 1, 'own B': 3, teacher: 3, tasks: 1, 'tasks B': 1, names: 1, 'every task': 1 });
     await writeElsewhere('update solutions set correct = 1 where task_id = ?', [taskB]);
     await readAll();
-    expectComputed({ 'review A': 1, 'review B': 4, 'board A': 1, 'board B': 2, 'own A': 1, 'own B': 4, teacher: 4, tasks: 1 });
+    expectComputed({ 'review A': 1, 'review B': 4, 'board A': 1, 'board B': 2, 'own A': 1, 'own B': 4, teacher: 4, tasks: 1, 'tasks B': 1, names: 1, 'every task': 1 });
     // A verdict taken back from correct moves the board again.
     await writeElsewhere('update solutions set correct = 0 where task_id = ?', [taskB]);
     await readAll();
-    expectComputed({ 'review A': 1, 'review B': 5, 'board A': 1, 'board B': 3, 'own A': 1, 'own B': 5, teacher: 5, tasks: 1 });
-    // A new task (the structure) moves them all.
+    expectComputed({ 'review A': 1, 'review B': 5, 'board A': 1, 'board B': 3, 'own A': 1, 'own B': 5, teacher: 5, tasks: 1, 'tasks B': 1, names: 1, 'every task': 1 });
+    // A new task in A moves A's reads, the teacher's and a read of every task; B's lists and
+    // boards, the students' own lists (they name only tasks already answered) and the roster's
+    // reads stay (issue 15: one task posted for one class emptied every class's caches).
     await taskIn(a.id);
     await readAll();
-    expectComputed({ 'review A': 2, 'review B': 6, 'board A': 2, 'board B': 4, 'own A': 2, 'own B': 6, teacher: 6, tasks: 2 });
+    expectComputed({ 'review A': 2, 'review B': 5, 'board A': 2, 'board B': 3, 'own A': 1, 'own B': 5, teacher: 6, tasks: 2, 'tasks B': 1, names: 1, 'every task': 2 });
+    // A task edited from another process, in B: B's reads and the own lists move.
+    await writeElsewhere('update tasks set points = 3 where id = ?', [taskB]);
+    await readAll();
+    expectComputed({ 'review A': 2, 'review B': 6, 'board A': 2, 'board B': 4, 'own A': 2, 'own B': 6, teacher: 7, tasks: 2, 'tasks B': 2, names: 1, 'every task': 3 });
+    // A task moved from B to A: both groups' reads move.
+    await writeElsewhere('update tasks set group_id = ? where id = ?', [a.id, taskB]);
+    await readAll();
+    expectComputed({ 'review A': 3, 'review B': 7, 'board A': 3, 'board B': 5, 'own A': 3, 'own B': 7, teacher: 8, tasks: 3, 'tasks B': 3, names: 1, 'every task': 4 });
+    // A roster change (a new member) moves them all.
+    await createUser(t, { groupIds: [b.id] });
+    await readAll();
+    expectComputed({ 'review A': 4, 'review B': 8, 'board A': 4, 'board B': 6, 'own A': 4, 'own B': 8, teacher: 9, tasks: 4, 'tasks B': 4, names: 2, 'every task': 5 });
+  });
+
+  it("keeps moving the previous release's structure counter for tasks and the roster (a rolling upgrade)", async () => {
+    const structure = async () =>
+      Number((await t.db.selectFrom('change_counters').select('version').where('kind', '=', 's').where('id', '=', 0).executeTakeFirst())?.version ?? 0);
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const before = await structure();
+    await t.db
+      .insertInto('tasks')
+      .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, created_at: new Date().toISOString() })
+      .execute();
+    expect(await structure()).toBeGreaterThan(before);
+    const afterTask = await structure();
+    await createUser(t, { groupIds: [group.id] });
+    expect(await structure()).toBeGreaterThan(afterTask);
   });
 
   it("gives the same token from the counters read with the account as from a query of its own", async () => {
     const group = await createGroup(t);
     const student = await createUser(t, { groupIds: [group.id] });
     const session = await t.app.sessionUser(student.user.id);
-    const scopes = [{}, { groups: [group.id] }, { points: [group.id] }, { user: student.user.id }, { groups: [group.id], points: [group.id], user: student.user.id }];
+    const scopes = [
+      { tasksOf: [] },
+      { tasksOf: [group.id] },
+      { groups: [group.id], tasksOf: [] },
+      { points: [group.id], tasksOf: [group.id] },
+      { user: student.user.id, tasksOf: 'existing' as const },
+      { groups: [group.id], points: [group.id], tasksOf: [group.id], user: student.user.id },
+    ];
     for (const scope of scopes) expect(tokenFromKnown(session!.counters, scope)).toBe(await changeTokenReader(t.db)(scope));
-    // A scope the account's counters do not cover is read instead.
-    expect(tokenFromKnown(session!.counters, { groups: [group.id + 1000] })).toBeNull();
-    expect(tokenFromKnown(session!.counters, { user: student.user.id + 1 })).toBeNull();
+    // A scope the account's counters do not cover is read instead: another group's, another
+    // user's, and every task of the school (the default, which no frequent read uses).
+    expect(tokenFromKnown(session!.counters, { groups: [group.id + 1000], tasksOf: [] })).toBeNull();
+    expect(tokenFromKnown(session!.counters, { user: student.user.id + 1, tasksOf: 'existing' })).toBeNull();
+    expect(tokenFromKnown(session!.counters, {})).toBeNull();
+    expect(tokenFromKnown(session!.counters, { user: student.user.id })).toBeNull();
+    expect(tokenFromKnown(session!.counters, { tasksOf: [group.id + 1000] })).toBeNull();
   });
 
   it('serves a request holding counters older than the entry from the entry (it raced with a write), and recomputes for newer ones', async () => {
@@ -133,14 +177,16 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
   });
 
   it('orders tokens of one scope by their counters', () => {
-    expect(isNotNewer('s3 g7:10', 's3 g7:11')).toBe(true);
-    expect(isNotNewer('s3 g7:11', 's3 g7:11')).toBe(true);
-    expect(isNotNewer('s4 g7:10', 's3 g7:11')).toBe(false);
-    expect(isNotNewer('s3 u5:2 g7:10 p7:1', 's3 u5:2 g7:10 p7:2')).toBe(true);
+    expect(isNotNewer('r3 k0:4 g7:10', 'r3 k0:4 g7:11')).toBe(true);
+    expect(isNotNewer('r3 k0:4 g7:11', 'r3 k0:4 g7:11')).toBe(true);
+    expect(isNotNewer('r4 k0:4 g7:10', 'r3 k0:4 g7:11')).toBe(false);
+    expect(isNotNewer('r3 k7:5 g7:10', 'r3 k7:4 g7:11')).toBe(false);
+    expect(isNotNewer('r3 u5:2 k0:1 g7:10 p7:1', 'r3 u5:2 k0:1 g7:10 p7:2')).toBe(true);
     // Other scopes are not comparable.
-    expect(isNotNewer('s3 g7:10', 's3 g8:11')).toBe(false);
-    expect(isNotNewer('s3', 's3 g7:11')).toBe(false);
-    expect(isNotNewer('nonsense', 's3')).toBe(false);
+    expect(isNotNewer('r3 k0:4 g7:10', 'r3 k0:4 g8:11')).toBe(false);
+    expect(isNotNewer('r3 k7:4', 'r3 k8:4')).toBe(false);
+    expect(isNotNewer('r3', 'r3 g7:11')).toBe(false);
+    expect(isNotNewer('nonsense', 'r3')).toBe(false);
   });
 
   it('runs one computation per key at a time: a newer one starts when the older ends', async () => {
@@ -149,13 +195,18 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
     let most = 0;
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
     const compute = (wait: Promise<void>) => async () => {
       most = Math.max(most, ++running);
+      started();
       await wait;
       running--;
       return running;
     };
     const first = cache.get('k', {}, compute(slow));
+    // (Its token is read first: on a busy PostgreSQL that can take longer than any fixed wait.)
+    await firstStarted;
     await createGroup(t);
     const second = cache.get('k', {}, compute(Promise.resolve()));
     await new Promise((resolve) => setTimeout(resolve, 20));

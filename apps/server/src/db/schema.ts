@@ -164,9 +164,11 @@ export interface AchievementsAnnouncedTable {
 }
 
 /**
- * How often each scope's data has changed, moved by triggers (migration 2026112590): the read
- * caches' change tokens (db/change-tokens.ts). kind 's' (id 0): users, groups, memberships, tasks;
- * 'g': the solutions of a group's tasks; 'u': a student's own solutions.
+ * How often each scope's data has changed, moved by triggers (migrations 2026112590, 2026112700):
+ * the read caches' change tokens (db/change-tokens.ts). kind 'r' (id 0): users, groups,
+ * memberships; 'k': a group's tasks (id 0: every task); 'g': the solutions of a group's tasks;
+ * 'p': a group's points; 'u': a student's own solutions; 't': one task's solutions. 's' (id 0):
+ * roster and tasks together, kept moving for the previous release only.
  */
 export interface ChangeCountersTable {
   kind: string;

@@ -42,7 +42,9 @@ export class GradebookCache {
 
   /** `known`: the counters the account check read for this request (before any of its reads). */
   async get(groupId: number, known?: KnownCounters | null): Promise<GradebookBytes> {
-    const [token, structure] = await Promise.all([this.token({ groups: [groupId] }, known), this.token({}, known)]);
+    // The book reads the roster and this group's tasks (its structure: members and columns) and the
+    // group's solutions (its cells).
+    const [token, structure] = await Promise.all([this.token({ groups: [groupId], tasksOf: [groupId] }, known), this.token({ tasksOf: [groupId] }, known)]);
     const hit = this.entries.get(groupId);
     // A token older than the entry's (counters read just before a write): the entry is newer data.
     const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
+import { taskSolutionVersions } from '../tasks/tasks.repository.js';
 
 /** A student × task pair the student has answered, with what it earned. */
 export interface AnsweredCellRow {
@@ -90,20 +91,9 @@ export async function answeredCells(db: Kysely<DB>, groupId: number, onlyTasks?:
   }));
 }
 
-/**
- * The change counter of each live task of the group (moved by every write to the task's solutions,
- * migration 2026112590): which columns of a cached gradebook a verdict made stale. '0' for a task
- * nobody answered yet.
- */
+/** The change counter of each live task of the group: which columns of a cached gradebook a verdict made stale. */
 export async function taskVersions(db: Kysely<DB>, groupId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom('tasks')
-    .leftJoin('change_counters', (join) => join.on('change_counters.kind', '=', 't').onRef('change_counters.id', '=', 'tasks.id'))
-    .where('tasks.group_id', '=', groupId)
-    .where('tasks.deleted_at', 'is', null)
-    .select(['tasks.id as id', 'change_counters.version as version'])
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.version === null ? '0' : String(r.version)]));
+  return taskSolutionVersions(db, [groupId]);
 }
 
 /**

@@ -90,7 +90,7 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const groupId = request.params.id;
       await service.authorize(currentUser(request), groupId);
-      const body = await cache.get(`weeks:${groupId}:${new Date().toISOString().slice(0, 13)}`, { groups: [groupId] }, async () => encodeWeeks(await service.weeks(groupId)), request.changeCounters);
+      const body = await cache.get(`weeks:${groupId}:${new Date().toISOString().slice(0, 13)}`, { groups: [groupId], tasksOf: [groupId] }, async () => encodeWeeks(await service.weeks(groupId)), request.changeCounters);
       return sendJsonBytes(request, reply, body);
     },
   });

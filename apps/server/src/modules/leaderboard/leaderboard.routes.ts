@@ -38,7 +38,7 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
       const scope = await service.scope(currentUser(request), request.query.groupId, request.query.period, request.changeCounters);
       const since = scope.period === 'all' ? 'all' : scope.starts[scope.period];
       const key = `${scope.groupId}:${since}:${scope.shortNames ? 'short' : 'full'}`;
-      const body = await boards.get(key, { points: [scope.groupId] }, async () => encodeBoard(await service.standings(scope, request.changeCounters)), request.changeCounters);
+      const body = await boards.get(key, { points: [scope.groupId], tasksOf: [scope.groupId] }, async () => encodeBoard(await service.standings(scope, request.changeCounters)), request.changeCounters);
       return sendJsonBytes(request, reply, body);
     },
   });

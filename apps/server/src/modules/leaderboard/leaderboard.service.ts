@@ -72,7 +72,7 @@ export class LeaderboardService {
   /** The group's setting (the structure's scope), from the cache while the counters read by this request still match. */
   private usesShortNames(groupId: number, known?: KnownCounters | null): Promise<boolean> {
     const read = () => repo.groupUsesShortNames(this.db, groupId);
-    return this.shortNameSettings ? this.shortNameSettings.get(`short-names:${groupId}`, {}, read, known) : read();
+    return this.shortNameSettings ? this.shortNameSettings.get(`short-names:${groupId}`, { tasksOf: [] }, read, known) : read();
   }
 
   /**
@@ -81,7 +81,7 @@ export class LeaderboardService {
    */
   async standings({ groupId, period, starts, shortNames = false }: BoardScope, known?: KnownCounters | null): Promise<LeaderboardRow[]> {
     const read = () => repo.groupTotals(this.db, groupId, starts);
-    const members = await (this.totals ? this.totals.get(`${groupId}:${starts.month}:${starts.week}`, { points: [groupId] }, read, known) : read());
+    const members = await (this.totals ? this.totals.get(`${groupId}:${starts.month}:${starts.week}`, { points: [groupId], tasksOf: [groupId] }, read, known) : read());
     // Competition ranks (1, 1, 3…) by the period's points; equal points listed by the full name,
     // either way, so both views list them in the same order.
     const rows = members.map((m) => ({ userId: m.userId, name: m.name, ...m[period] }));

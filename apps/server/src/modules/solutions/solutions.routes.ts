@@ -10,6 +10,7 @@ import {
   solutionSchema,
   solutionsQuerySchema,
 } from '@mathclub/shared';
+import type { ChangeScope } from '../../db/change-tokens.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
@@ -46,8 +47,14 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const filter = service.visibleFilter(currentUser(request), request.query);
       const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
-      // A teacher's list follows the solutions of their groups, a student's their own (change-tokens.ts).
-      const scope = filter && 'groupIds' in filter && filter.groupIds ? { groups: filter.groupIds } : filter?.authorId !== undefined ? { user: filter.authorId } : {};
+      // A teacher's list follows the solutions and tasks of their groups, a student's their own
+      // solutions and the tasks they name, which exist already: a new task leaves it (change-tokens.ts).
+      const scope: ChangeScope =
+        filter && 'groupIds' in filter && filter.groupIds
+          ? { groups: filter.groupIds, tasksOf: filter.groupIds }
+          : filter?.authorId !== undefined
+            ? { user: filter.authorId, tasksOf: 'existing' }
+            : {};
       const body = await lists.get(key, scope, async () => encodeList(await service.listFiltered(filter)), request.changeCounters);
       return sendJsonBytes(request, reply, body);
     },

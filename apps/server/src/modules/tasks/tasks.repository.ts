@@ -194,13 +194,17 @@ export interface TaskCountsRow {
   waiting: number;
 }
 
-/** The counts of every live task of these groups in one grouped query (tasks without solutions are absent). */
-export async function taskCounts(db: Kysely<DB>, groupIds: number[]): Promise<TaskCountsRow[]> {
-  if (groupIds.length === 0) return [];
+/**
+ * The counts of every live task of these groups, or of these tasks, in one grouped query (tasks
+ * without solutions are absent).
+ */
+export async function taskCounts(db: Kysely<DB>, of: { groupIds: readonly number[] } | { taskIds: readonly number[] }): Promise<TaskCountsRow[]> {
+  const ids = 'groupIds' in of ? of.groupIds : of.taskIds;
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('solutions')
     .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
-    .where('tasks.group_id', 'in', groupIds)
+    .where('groupIds' in of ? 'tasks.group_id' : 'solutions.task_id', 'in', [...ids])
     .where('tasks.deleted_at', 'is', null)
     .groupBy('solutions.task_id')
     .select((eb) => [
@@ -214,4 +218,21 @@ export async function taskCounts(db: Kysely<DB>, groupIds: number[]): Promise<Ta
     ])
     .execute();
   return rows.map((r) => ({ taskId: Number(r.taskId), answered: Number(r.answered), correct: Number(r.correct), waiting: Number(r.waiting) }));
+}
+
+/**
+ * The change counter of each live task of these groups (kind 't', moved by every write to the
+ * task's solutions, migration 2026112590): which tasks' counts or gradebook columns a write made
+ * stale. '0' for a task nobody answered yet.
+ */
+export async function taskSolutionVersions(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, string>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tasks')
+    .leftJoin('change_counters', (join) => join.on('change_counters.kind', '=', 't').onRef('change_counters.id', '=', 'tasks.id'))
+    .where('tasks.group_id', 'in', [...groupIds])
+    .where('tasks.deleted_at', 'is', null)
+    .select(['tasks.id as id', 'change_counters.version as version'])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.version === null ? '0' : String(r.version)]));
 }

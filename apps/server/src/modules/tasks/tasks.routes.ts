@@ -59,12 +59,14 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     if (schedule && schedule.at <= Date.now()) schedule.generation += 1;
     // The view is part of the key: the teachers' answer (with keys) is never handed to the arena.
     const key = `${view}:${groups}:${ImageUrlSigner.expiry()}:${view === 'student' ? (schedule?.generation ?? 0) : ''}`;
-    // Tasks, groups and memberships are the school's structure (change-tokens.ts): no answer or
-    // verdict changes the arena's list, so a class answering keeps it cached; the teachers' list
-    // counts the answers (answered, correct, waiting), so it follows their groups' solutions too.
+    // The list reads the tasks of the caller's groups (change-tokens.ts): no answer or verdict
+    // changes the arena's list, so a class answering keeps it cached, and neither does a task posted
+    // for another group; the teachers' list counts the answers (answered, correct, waiting), so it
+    // follows their groups' solutions too.
+    const groupIds = user.groups.map((g) => g.id);
     const body = await lists.get(
       key,
-      view === 'teacher' ? { groups: user.groups.map((g) => g.id) } : {},
+      view === 'teacher' ? { groups: groupIds, tasksOf: groupIds } : { tasksOf: groupIds },
       async () => {
         if (view === 'teacher') return encodeList(await service.listForTeacher(user));
         const { tasks, nextOpening } = await service.listVisible(user);

@@ -18,6 +18,7 @@ import {
   type UpdateTaskInput,
 } from '@mathclub/shared';
 import { isForeignKeyViolation } from '../../db/database.js';
+import { TaskCountsCache } from './task-counts-cache.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import { requireAccess, taskScope } from '../access/access.policy.js';
@@ -53,7 +54,12 @@ export class TasksService {
     private readonly checker: Checker,
     /** Live events and notifications (PRODUCT.md §12). */
     private readonly live: LiveAnnouncer,
-  ) {}
+  ) {
+    this.counts = new TaskCountsCache(db);
+  }
+
+  /** Answer counts per task, counted again only for tasks whose solutions changed. */
+  private readonly counts: TaskCountsCache;
 
   /** A teacher's view: live tasks of every group they belong to, newest first, with their keys and counts. */
   async listForTeacher(actor: AuthenticatedUser): Promise<TeacherTask[]> {
@@ -234,10 +240,9 @@ export class TasksService {
     return copied;
   }
 
-  /** Counts per task for the teacher's list, one grouped query for all their groups. */
+  /** Counts per task for the teacher's list (task-counts-cache.ts: only tasks whose answers changed are counted again). */
   async countsFor(actor: AuthenticatedUser): Promise<Map<number, TaskCounts>> {
-    const rows = await repo.taskCounts(this.db, taskScope(actor).groupIds);
-    return new Map(rows.map(({ taskId, ...counts }) => [taskId, counts]));
+    return this.counts.forGroups(taskScope(actor).groupIds);
   }
 
   /**

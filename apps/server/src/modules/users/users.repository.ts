@@ -77,10 +77,12 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'groups.name as groupName',
       // The change counters of the user's scopes, read with the account, so the request's cached
       // reads need no query of their own (db/change-tokens.ts).
-      countersColumns().structure.as('structureVersion'),
+      countersColumns().roster.as('rosterVersion'),
+      countersColumns().existingTasks.as('existingTasksVersion'),
       countersColumns().user.as('userVersion'),
       countersColumns().group.as('groupVersion'),
       countersColumns().points.as('pointsVersion'),
+      countersColumns().tasks.as('tasksVersion'),
       // The account's logged-out tokens (a few at most: one per logout within a token's life),
       // so a logout is seen by every instance without a query of its own.
       sql<string | null>`(select ${sql.raw(dialect === 'postgres' ? "string_agg(r.jti, ' ')" : "group_concat(r.jti, ' ')")} from revoked_tokens r where r.user_id = users.id)`.as(
@@ -111,13 +113,13 @@ function toSessionUsers(rows: SessionUserRow[]): Map<number, SessionUser> {
         user: toUser(r, []),
         sessionsValidAfter: r.sessions_valid_after,
         deactivated: r.deactivated_at !== null,
-        counters: knownCounters(r.id, r.structureVersion, r.userVersion),
+        counters: knownCounters(r.id, r.rosterVersion, r.existingTasksVersion, r.userVersion),
         revokedTokenIds: r.revokedTokenIds ? r.revokedTokenIds.split(' ') : [],
       };
       out.set(r.id, entry);
     }
     if (r.groupId !== null && r.groupName !== null) entry.user.groups.push({ id: r.groupId, name: r.groupName });
-    addGroupCounters(entry.counters, r.groupId, r.groupVersion, r.pointsVersion);
+    addGroupCounters(entry.counters, r.groupId, r.groupVersion, r.pointsVersion, r.tasksVersion);
   }
   return out;
 }

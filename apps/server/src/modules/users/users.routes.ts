@@ -74,7 +74,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     // The whole school (~200 bytes a user) is the same for every teacher: kept as ready bytes,
     // compressed once, until a user, a group or a membership changes (the structure's scope),
     // instead of read and sent in full on every visit.
-    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', {}, async () => encodeUsers(await service.list()), request.changeCounters)),
+    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', { tasksOf: [] }, async () => encodeUsers(await service.list()), request.changeCounters)),
   });
 
   r.get('/api/users/profile', {
