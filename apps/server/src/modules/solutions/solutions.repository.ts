@@ -30,6 +30,8 @@ export interface SolutionFilter {
   /** Only solutions of tasks in these groups. */
   groupIds?: number[];
   taskId?: number;
+  /** Only these tasks' solutions (the review list read again task by task: group-solutions-cache.ts). */
+  taskIds?: number[];
   reviewed?: boolean;
 }
 
@@ -98,11 +100,12 @@ const liveSolutions = (db: Kysely<DB>) =>
  * then solutions_task_idx; a student's by solutions_author_task_idx.
  */
 export async function listSolutions(db: Kysely<DB>, filter: SolutionFilter): Promise<SolutionRow[]> {
-  if (filter.groupIds && filter.groupIds.length === 0) return [];
+  if ((filter.groupIds && filter.groupIds.length === 0) || (filter.taskIds && filter.taskIds.length === 0)) return [];
   let query = liveSolutions(db);
   if (filter.groupIds) query = query.where('tasks.group_id', 'in', filter.groupIds);
   if (filter.authorId !== undefined) query = query.where('solutions.author_id', '=', filter.authorId);
   if (filter.taskId !== undefined) query = query.where('solutions.task_id', '=', filter.taskId);
+  if (filter.taskIds) query = query.where('solutions.task_id', 'in', filter.taskIds);
   if (filter.reviewed !== undefined) query = query.where('solutions.reviewed', '=', toDbBool(filter.reviewed));
   return query.orderBy('solutions.reviewed', 'asc').orderBy('solutions.created_at', 'asc').orderBy('solutions.id', 'asc').execute();
 }

@@ -10,7 +10,7 @@ import {
   solutionSchema,
   solutionsQuerySchema,
 } from '@mathclub/shared';
-import type { ChangeScope } from '../../db/change-tokens.js';
+import { tokenFromKnown, type ChangeScope } from '../../db/change-tokens.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
@@ -55,7 +55,16 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
           : filter?.authorId !== undefined
             ? { user: filter.authorId, tasksOf: 'existing' }
             : {};
-      const body = await lists.get(key, scope, async () => encodeList(await service.listFiltered(filter)), request.changeCounters);
+      // A teacher's list is patched by task under the token of the roster and their groups' tasks,
+      // read (like the list's own) before the rows.
+      const tasksToken =
+        filter?.groupIds === undefined ? undefined : request.changeCounters && tokenFromKnown(request.changeCounters, { tasksOf: filter.groupIds });
+      const body = await lists.get(
+        key,
+        scope,
+        async () => encodeList(await service.listFiltered(filter, tasksToken ?? (filter?.groupIds ? await app.changeTokens({ tasksOf: filter.groupIds }) : undefined))),
+        request.changeCounters,
+      );
       return sendJsonBytes(request, reply, body);
     },
   });

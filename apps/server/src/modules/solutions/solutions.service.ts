@@ -24,6 +24,7 @@ import { parseFormFields, type MultipartForm } from '../files/multipart.js';
 import type { ImageUrlSigner } from '../files/signed-url.js';
 import type { LiveAnnouncer } from '../live/live-announcer.js';
 import { requireUsableSnippet, useInVerdict } from '../snippets/snippets.service.js';
+import { GroupSolutionsCache } from './group-solutions-cache.js';
 import * as repo from './solutions.repository.js';
 
 export const SOLUTION_IMAGE_FIELD = 'solutionImage';
@@ -42,7 +43,12 @@ export class SolutionsService {
     private readonly checker: Checker,
     /** Live events and notifications (PRODUCT.md §12): every verdict path announces through it. */
     private readonly live: LiveAnnouncer,
-  ) {}
+  ) {
+    this.groupLists = new GroupSolutionsCache(db);
+  }
+
+  /** Teachers' lists kept per task, read again only for tasks whose solutions changed. */
+  private readonly groupLists: GroupSolutionsCache;
 
   /**
    * What a list request may return, as a repository filter: a student's own solutions whatever
@@ -63,9 +69,14 @@ export class SolutionsService {
   }
 
   /** The solutions a visibleFilter() allows: unreviewed first, then oldest first. */
-  async listFiltered(filter: repo.SolutionFilter | null): Promise<Solution[]> {
+  /**
+   * `tasksToken`: the change token of the roster and the filter's groups' tasks, read before this
+   * call; with it a teacher's list is patched task by task (group-solutions-cache.ts).
+   */
+  async listFiltered(filter: repo.SolutionFilter | null, tasksToken?: string): Promise<Solution[]> {
     if (!filter) return [];
-    return (await repo.listSolutions(this.db, filter)).map((row) => this.present(row));
+    const rows = filter.groupIds && tasksToken !== undefined ? await this.groupLists.rows({ ...filter, groupIds: filter.groupIds }, tasksToken) : await repo.listSolutions(this.db, filter);
+    return rows.map((row) => this.present(row));
   }
 
   /** The solutions `actor` may see for `query`. */
