@@ -7,7 +7,7 @@
  * rounds run back to back, against the same read quiet and against the bare node:http baseline
  * answering the same bytes (the reads' budget: ≥ 60 % of the baseline, p99 ≤ 50 ms).
  *
- *   npm run bench:bulk-review -- --db sqlite|postgres --rounds 20 --readers 16
+ *   npm run bench:bulk-review -- --db sqlite|postgres --rounds 20 --readers 16 [--cpu-prof DIR]
  *
  * Starts the server from source (tsx) unless BENCH_SERVER_ENTRY names another entry (a build, or
  * another tree's src/server.ts to compare), so a shared machine's rebuilds of apps/server/dist do
@@ -192,6 +192,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rounds = Number(cliArg('rounds', '20'));
   const readers = Number(cliArg('readers', '16'));
   const quietSeconds = Number(cliArg('seconds', '5'));
+  const profileDir = cliArg('cpu-prof', '');
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const hash = await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD);
   const prepared = await prepare(dialect, scale, hash);
@@ -199,7 +200,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.env.BENCH_SERVER_ENTRY ??= 'apps/server/src/server.ts';
   const entry = process.env.BENCH_SERVER_ENTRY;
   // A TypeScript entry (the default: this tree's source) runs under tsx.
-  const server = await startServer(prepared.env, SERVER_PORT, entry.endsWith('.ts') ? ['--import', 'tsx', '--conditions=source'] : []);
+  const server = await startServer(prepared.env, SERVER_PORT, [
+    ...(entry.endsWith('.ts') ? ['--import', 'tsx', '--conditions=source'] : []),
+    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+  ]);
   try {
     console.log(`\n[${dialect}] bulk review (server ${entry}), load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     await bulkReviewLine(server, dialect, group, readers, quietSeconds);

@@ -3,29 +3,54 @@ import { nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { GroupTask, TaskAttempts } from './achievement-rules.js';
 
+/** A student's answer as the attempts are read: by student, task, then submission order. */
+interface AttemptRow {
+  authorId: number | string;
+  taskId: number | string;
+  createdAt: string;
+  reviewed: number | string;
+  correct: number | string;
+}
+
 /**
- * Per live task a student answered: the first answer (by submission time) and its verdict, and
- * the time of the answer judged correct. One query with a window function (both engines have them),
- * bounded by the number of tasks the student answered; served by solutions (author_id, task_id, created_at).
+ * The answers of these students to live tasks, in the order the covering index
+ * solutions_author_task_time_idx keeps them (student, task, time, id): a plain index scan. The
+ * attempts are folded from it in JavaScript. (A window function numbering each task's answers made
+ * SQLite materialize and sort them: 6 ms for 25 students of a class judged at once, 8 such reads a
+ * bulk verdict of 200, against ~1 ms this way.)
  */
-export async function attemptsOf(db: Kysely<DB>, studentId: number): Promise<TaskAttempts[]> {
-  const { rows } = await sql<{ taskId: number; firstAt: string; firstReviewed: number; firstCorrect: number; solvedAt: string | null }>`
-    with ranked as (
-      select s.task_id, s.created_at, s.reviewed, s.correct,
-             row_number() over (partition by s.task_id order by s.created_at, s.id) as n
-      from solutions s
-      join tasks t on t.id = s.task_id and t.deleted_at is null
-      where s.author_id = ${studentId}
-    )
-    select task_id as "taskId",
-           max(case when n = 1 then created_at end) as "firstAt",
-           max(case when n = 1 then reviewed end) as "firstReviewed",
-           max(case when n = 1 then correct end) as "firstCorrect",
-           min(case when reviewed = 1 and correct = 1 then created_at end) as "solvedAt"
-    from ranked
-    group by task_id
+function answersOf(db: Kysely<DB>, studentIds: readonly number[]) {
+  return sql<AttemptRow>`
+    select s.author_id as "authorId", s.task_id as "taskId", s.created_at as "createdAt", s.reviewed, s.correct
+    from solutions s
+    join tasks t on t.id = s.task_id and t.deleted_at is null
+    where s.author_id in (${sql.join([...studentIds])})
+    order by s.author_id, s.task_id, s.created_at, s.id
   `.execute(db);
-  return rows.map((r) => ({ taskId: Number(r.taskId), firstAt: r.firstAt, firstReviewed: Number(r.firstReviewed) === 1, firstCorrect: Number(r.firstCorrect) === 1, solvedAt: r.solvedAt }));
+}
+
+/**
+ * Per live task each student answered: the first answer (by submission time, then id) and its
+ * verdict, and the time of the answer judged correct (the earliest, should there be more).
+ */
+function foldAttempts(rows: readonly AttemptRow[], out: Map<number, TaskAttempts[]>): void {
+  let current: TaskAttempts | undefined;
+  let currentKey = '';
+  for (const r of rows) {
+    const key = `${r.authorId}:${r.taskId}`;
+    const correct = Number(r.reviewed) === 1 && Number(r.correct) === 1;
+    if (key !== currentKey) {
+      currentKey = key;
+      current = { taskId: Number(r.taskId), firstAt: r.createdAt, firstReviewed: Number(r.reviewed) === 1, firstCorrect: Number(r.correct) === 1, solvedAt: null };
+      out.get(Number(r.authorId))?.push(current);
+    }
+    if (correct && current!.solvedAt === null) current!.solvedAt = r.createdAt;
+  }
+}
+
+/** Per live task a student answered: see foldAttempts. Bounded by the number of answers the student sent. */
+export async function attemptsOf(db: Kysely<DB>, studentId: number): Promise<TaskAttempts[]> {
+  return (await attemptsOfMany(db, [studentId])).get(studentId)!;
 }
 
 /**
@@ -35,26 +60,7 @@ export async function attemptsOf(db: Kysely<DB>, studentId: number): Promise<Tas
 export async function attemptsOfMany(db: Kysely<DB>, studentIds: readonly number[]): Promise<Map<number, TaskAttempts[]>> {
   const out = new Map<number, TaskAttempts[]>(studentIds.map((id) => [id, []]));
   if (studentIds.length === 0) return out;
-  const { rows } = await sql<{ authorId: number; taskId: number; firstAt: string; firstReviewed: number; firstCorrect: number; solvedAt: string | null }>`
-    with ranked as (
-      select s.author_id, s.task_id, s.created_at, s.reviewed, s.correct,
-             row_number() over (partition by s.author_id, s.task_id order by s.created_at, s.id) as n
-      from solutions s
-      join tasks t on t.id = s.task_id and t.deleted_at is null
-      where s.author_id in (${sql.join([...studentIds])})
-    )
-    select author_id as "authorId",
-           task_id as "taskId",
-           max(case when n = 1 then created_at end) as "firstAt",
-           max(case when n = 1 then reviewed end) as "firstReviewed",
-           max(case when n = 1 then correct end) as "firstCorrect",
-           min(case when reviewed = 1 and correct = 1 then created_at end) as "solvedAt"
-    from ranked
-    group by author_id, task_id
-  `.execute(db);
-  for (const r of rows) {
-    out.get(Number(r.authorId))?.push({ taskId: Number(r.taskId), firstAt: r.firstAt, firstReviewed: Number(r.firstReviewed) === 1, firstCorrect: Number(r.firstCorrect) === 1, solvedAt: r.solvedAt });
-  }
+  foldAttempts((await answersOf(db, studentIds)).rows, out);
   return out;
 }
 

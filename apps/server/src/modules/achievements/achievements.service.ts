@@ -7,7 +7,7 @@ import { computeAchievements } from './achievement-rules.js';
 import * as repo from './achievements.repository.js';
 
 /** Students whose answers one query reads when many are announced at once. */
-const ATTEMPTS_CHUNK = 25;
+const ATTEMPTS_CHUNK = 5;
 
 /** Achievements and streaks of students, computed from their solutions (PRODUCT.md §12). */
 export class AchievementsService {
