@@ -79,7 +79,7 @@ export async function checkedSubmissions(
  * Alone, for iterating on it (the full run has it in `npm run bench`): a student's task list quiet
  * and against its baseline, then during a burst of checked answers, with the ratio the report uses.
  *
- *   node_modules/.bin/tsx --conditions=source bench/checked-submissions.ts --db sqlite --seconds 3
+ *   node_modules/.bin/tsx --conditions=source bench/checked-submissions.ts --db sqlite --seconds 3 [--cpu-prof DIR]
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { cliArg } = await import('./cli.js');
@@ -91,7 +91,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const prepared = await prepare(dialect, Number(cliArg('scale', '1')), await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));
-  const server = await startServer(prepared.env, SERVER_PORT);
+  const profileDir = cliArg('cpu-prof', '');
+  const server = await startServer(prepared.env, SERVER_PORT, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
   try {
     const { firstGroup } = prepared.school;
     const teacher = await login(server.url, firstGroup.teacherLogin);
