@@ -35,61 +35,100 @@ export interface MemberTotals {
   week: PeriodTotals;
 }
 
+/** A student of the group whom the boards list (activated). */
+export interface Member {
+  id: number;
+  name: string;
+}
+
+/** A member's correct solution to a live task of the group, what it earned, and when it was sent. */
+export interface Contribution {
+  taskId: number;
+  authorId: number;
+  createdAt: string;
+  earned: number;
+}
+
+/** The activated students of the group: every board lists them, with or without points. */
+export async function groupMembers(db: Kysely<DB>, groupId: number): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('user_groups')
+    .innerJoin('users', 'users.id', 'user_groups.user_id')
+    .where('user_groups.group_id', '=', groupId)
+    .where('users.role', '=', 'student')
+    .where('users.activated', '=', 1)
+    .select(['users.id as id', 'users.name as name'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
 /**
- * Every student's totals of a group for the three periods, in one query computed from the
- * solutions (the three boards of a group cost one read, not three).
- * members: activated students of the group. first_correct: their correct solutions to the group's
- * live tasks. solutions_open_unique allows one open-or-correct solution per (task, student), so a
- * correct solution is the student's only correct one, their first. It earns the task's points, the
+ * What each member's correct solutions to the group's live tasks earned (of `taskIds` only, when
+ * given: the boards are patched by task, leaderboard-cache.ts).
+ * solutions_open_unique allows one open-or-correct solution per (task, student), so a correct
+ * solution is the student's only correct one, their first. It earns the task's points, the
  * accuracy bonus when no solution of theirs to the task came before it (it was attempt 1), and the
- * speed bonus of its place among the task's correct solutions by submission time, all time. Only
- * then is a period applied, so bonuses travel with the solution they were earned by. Totals are
- * summed per student before meeting the member list (joining first made SQLite rescan every
- * student's rows once per member).
- * `starts` are ISO-8601 UTC instants; stored timestamps are ISO text, so text order is time order.
+ * speed bonus of its place among the task's correct solutions by members, by submission time, all
+ * time: everything a solution earns depends on its own task alone. Periods are applied afterwards
+ * (totalsOf), so bonuses travel with the solution they were earned by.
  */
-export async function groupTotals(db: Kysely<DB>, groupId: number, starts: { month: string; week: string }): Promise<MemberTotals[]> {
-  const within = (since: string, value: RawBuilder<unknown>) => sql`sum(case when created_at >= ${since} then ${value} else 0 end)`;
-  const result = await sql<Record<'user_id' | 'points' | 'solved' | 'month_points' | 'month_solved' | 'week_points' | 'week_solved', number | string> & { name: string }>`
+export async function groupContributions(db: Kysely<DB>, groupId: number, taskIds?: readonly number[]): Promise<Contribution[]> {
+  if (taskIds && taskIds.length === 0) return [];
+  const result = await sql<{ task_id: number | string; author_id: number | string; created_at: string; earned: number | string }>`
     with members as (
-      select u.id, u.name
+      select u.id
       from user_groups ug
       join users u on u.id = ug.user_id
       where ug.group_id = ${groupId} and u.role = 'student' and u.activated = 1
-    ),
-    first_correct as (
-      select s.author_id, s.created_at,
-        t.points
-          + case when exists (
-              select 1 from solutions earlier
-              where earlier.author_id = s.author_id and earlier.task_id = s.task_id
-                and (earlier.created_at < s.created_at or (earlier.created_at = s.created_at and earlier.id < s.id))
-            ) then 0 else ${sql.lit(ACCURACY_BONUS)} end
-          + ${speedBonus(sql.raw('row_number() over (partition by s.task_id order by s.created_at, s.id)'))} as earned
-      from tasks t
-      join solutions s on s.task_id = t.id
-      join members m on m.id = s.author_id
-      where t.group_id = ${groupId} and t.deleted_at is null and s.reviewed = 1 and s.correct = 1
-    ),
-    per_student as (
-      select author_id, sum(earned) as points, count(*) as solved,
-        ${within(starts.month, sql`earned`)} as month_points, ${within(starts.month, sql`1`)} as month_solved,
-        ${within(starts.week, sql`earned`)} as week_points, ${within(starts.week, sql`1`)} as week_solved
-      from first_correct
-      group by author_id
     )
-    select m.id as user_id, m.name,
-      coalesce(p.points, 0) as points, coalesce(p.solved, 0) as solved,
-      coalesce(p.month_points, 0) as month_points, coalesce(p.month_solved, 0) as month_solved,
-      coalesce(p.week_points, 0) as week_points, coalesce(p.week_solved, 0) as week_solved
-    from members m
-    left join per_student p on p.author_id = m.id
+    select s.task_id, s.author_id, s.created_at,
+      t.points
+        + case when exists (
+            select 1 from solutions earlier
+            where earlier.author_id = s.author_id and earlier.task_id = s.task_id
+              and (earlier.created_at < s.created_at or (earlier.created_at = s.created_at and earlier.id < s.id))
+          ) then 0 else ${sql.lit(ACCURACY_BONUS)} end
+        + ${speedBonus(sql.raw('row_number() over (partition by s.task_id order by s.created_at, s.id)'))} as earned
+    from tasks t
+    join solutions s on s.task_id = t.id
+    join members m on m.id = s.author_id
+    where t.group_id = ${groupId} and t.deleted_at is null and s.reviewed = 1 and s.correct = 1
+      ${taskIds ? sql`and t.id in (${sql.join([...taskIds])})` : sql``}
   `.execute(db);
-  return result.rows.map((r) => ({
-    userId: Number(r.user_id),
-    name: r.name,
-    all: { points: Number(r.points), solved: Number(r.solved) },
-    month: { points: Number(r.month_points), solved: Number(r.month_solved) },
-    week: { points: Number(r.week_points), solved: Number(r.week_solved) },
-  }));
+  return result.rows.map((r) => ({ taskId: Number(r.task_id), authorId: Number(r.author_id), createdAt: r.created_at, earned: Number(r.earned) }));
+}
+
+/**
+ * Every member's totals for the three periods from their contributions. `starts` are ISO-8601 UTC
+ * instants; stored timestamps are ISO text, so text order is time order. Contributions of anyone
+ * not among `members` count for nobody.
+ */
+export function totalsOf(members: readonly Member[], contributions: Iterable<Contribution>, starts: { month: string; week: string }): MemberTotals[] {
+  const byId = new Map<number, MemberTotals>();
+  const out = members.map((m) => {
+    const totals: MemberTotals = { userId: m.id, name: m.name, all: { points: 0, solved: 0 }, month: { points: 0, solved: 0 }, week: { points: 0, solved: 0 } };
+    byId.set(m.id, totals);
+    return totals;
+  });
+  for (const c of contributions) {
+    const totals = byId.get(c.authorId);
+    if (!totals) continue;
+    totals.all.points += c.earned;
+    totals.all.solved += 1;
+    if (c.createdAt >= starts.month) {
+      totals.month.points += c.earned;
+      totals.month.solved += 1;
+    }
+    if (c.createdAt >= starts.week) {
+      totals.week.points += c.earned;
+      totals.week.solved += 1;
+    }
+  }
+  return out;
+}
+
+/** Every student's totals of a group for the three periods, computed whole (the boards' first read). */
+export async function groupTotals(db: Kysely<DB>, groupId: number, starts: { month: string; week: string }): Promise<MemberTotals[]> {
+  const members = await groupMembers(db, groupId);
+  return totalsOf(members, await groupContributions(db, groupId), starts);
 }

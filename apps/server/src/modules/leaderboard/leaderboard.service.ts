@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { shortName, type AuthenticatedUser, type LeaderboardPeriod, type LeaderboardRow } from '@mathclub/shared';
-import type { ChangeTokenReader, KnownCounters } from '../../db/change-tokens.js';
+import { tokenFromKnown, type ChangeTokenReader, type KnownCounters } from '../../db/change-tokens.js';
 import { ReadCache } from '../../db/read-cache.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { can } from '../access/access.policy.js';
+import { LeaderboardCache } from './leaderboard-cache.js';
 import * as repo from './leaderboard.repository.js';
 import { periodStart } from './period-start.js';
 
@@ -27,8 +28,9 @@ export class LeaderboardService {
    */
   private readonly shortNameSettings: ReadCache | undefined;
   /**
-   * Each group's totals for the three periods (one query), kept until the group's points change:
-   * an answer waiting for review, or judged incorrect, leaves them (change-tokens.ts).
+   * Each group's totals for the three periods, kept until the group's points change: an answer
+   * waiting for review, or judged incorrect, leaves them (change-tokens.ts); a correct one costs the
+   * contributions of its task (leaderboard-cache.ts).
    */
   private readonly totals: ReadCache | undefined;
 
@@ -36,11 +38,15 @@ export class LeaderboardService {
     private readonly db: Kysely<DB>,
     private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
-    tokens?: ChangeTokenReader,
+    private readonly tokens?: ChangeTokenReader,
   ) {
     this.shortNameSettings = tokens ? new ReadCache(tokens) : undefined;
     this.totals = tokens ? new ReadCache(tokens) : undefined;
+    this.patched = new LeaderboardCache(db);
   }
+
+  /** The totals patched by task when a verdict moves a group's points. */
+  private readonly patched: LeaderboardCache;
 
   /**
    * What a board request reads: the group and the period's start (null: all time). Anyone may only
@@ -80,8 +86,18 @@ export class LeaderboardService {
    * Ukrainian reader expects, then by id.
    */
   async standings({ groupId, period, starts, shortNames = false }: BoardScope, known?: KnownCounters | null): Promise<LeaderboardRow[]> {
-    const read = () => repo.groupTotals(this.db, groupId, starts);
-    const members = await (this.totals ? this.totals.get(`${groupId}:${starts.month}:${starts.week}`, { points: [groupId], tasksOf: [groupId] }, read, known) : read());
+    if (!this.totals || !this.tokens) return this.rank(await repo.groupTotals(this.db, groupId, starts), period, shortNames);
+    // Patched by task (leaderboard-cache.ts) under the token of the roster and the group's tasks,
+    // read (like the totals' own) before anything is computed.
+    const tokens = this.tokens;
+    const base = (known && tokenFromKnown(known, { tasksOf: [groupId] })) ?? undefined;
+    const read = async () => this.patched.totals(groupId, starts, base ?? (await tokens({ tasksOf: [groupId] })));
+    const members = await this.totals.get(`${groupId}:${starts.month}:${starts.week}`, { points: [groupId], tasksOf: [groupId] }, read, known);
+    return this.rank(members, period, shortNames);
+  }
+
+  /** Competition ranks of the period's totals, best first. */
+  private rank(members: readonly repo.MemberTotals[], period: LeaderboardPeriod, shortNames: boolean): LeaderboardRow[] {
     // Competition ranks (1, 1, 3…) by the period's points; equal points listed by the full name,
     // either way, so both views list them in the same order.
     const rows = members.map((m) => ({ userId: m.userId, name: m.name, ...m[period] }));

@@ -7,6 +7,8 @@ interface CachedList {
   /** The token of the roster and the groups' tasks the rows were read under (names, titles, which tasks are live). */
   base: string;
   byTask: Map<number, { version: string; rows: SolutionRow[] }>;
+  /** Rows held, for the bound. */
+  size: number;
 }
 
 /**
@@ -19,25 +21,24 @@ interface CachedList {
  * and the list is their merge in the query's order (waiting first, then oldest, then id).
  * Counters are read before rows, so rows are never filed under a newer counter than their data.
  * A change to the roster or to the groups' tasks (a name, a title, a task deleted) moves `base`
- * and the list is read whole. Bounded: the oldest lists go first.
+ * and the list is read whole. Bounded by the rows held (a row is ~1 KB of heap with its answer):
+ * the least recently read lists go first.
  */
 export class GroupSolutionsCache {
   private readonly lists = new Map<string, CachedList>();
 
+  private rowsHeld = 0;
+
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly maxLists = 200,
+    private readonly maxRows = 20_000,
   ) {}
 
   async rows(filter: SolutionFilter & { groupIds: number[] }, base: string): Promise<SolutionRow[]> {
     const key = JSON.stringify(filter);
     let list = this.lists.get(key);
-    if (list?.base !== base) {
-      list = { base, byTask: new Map() };
-      this.lists.delete(key);
-      this.lists.set(key, list);
-      if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
-    }
+    if (list) this.forget(key, list);
+    if (list?.base !== base) list = { base, byTask: new Map(), size: 0 };
     const versions = await taskSolutionVersions(this.db, filter.groupIds);
     const wanted = filter.taskId === undefined ? [...versions.keys()] : versions.has(filter.taskId) ? [filter.taskId] : [];
     const stale = wanted.filter((id) => list.byTask.get(id)?.version !== versions.get(id));
@@ -49,7 +50,30 @@ export class GroupSolutionsCache {
     }
     // Tasks deleted since are absent from `versions` (and moved `base` anyway).
     for (const id of list.byTask.keys()) if (!versions.has(id)) list.byTask.delete(id);
-    return wanted.flatMap((id) => list.byTask.get(id)!.rows).sort(byListOrder);
+    const rows = wanted.flatMap((id) => list.byTask.get(id)!.rows).sort(byListOrder);
+    this.remember(key, list);
+    return rows;
+  }
+
+  /** Files the list as the most recently read, then lets the oldest go while over the bound. */
+  private remember(key: string, list: CachedList): void {
+    list.size = 0;
+    for (const { rows } of list.byTask.values()) list.size += rows.length;
+    // A concurrent read of the same list may have filed its own meanwhile: this one replaces it.
+    const filed = this.lists.get(key);
+    if (filed) this.forget(key, filed);
+    this.lists.set(key, list);
+    this.rowsHeld += list.size;
+    for (const [oldKey, old] of this.lists) {
+      if (this.rowsHeld <= this.maxRows || old === list) break;
+      this.forget(oldKey, old);
+    }
+  }
+
+  private forget(key: string, list: CachedList): void {
+    if (this.lists.get(key) !== list) return;
+    this.lists.delete(key);
+    this.rowsHeld -= list.size;
   }
 }
 
