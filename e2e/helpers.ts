@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { settle } from './network-quiet.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? 'e2e/.data');
@@ -83,25 +84,5 @@ export async function createGroup(request: APIRequestContext, name: string) {
  */
 export async function waitForQuiet(page: Page, quietMs = 500, maxMs = 15_000) {
   await page.waitForLoadState('load');
-  const inFlight = new Set<Request>();
-  const onStart = (r: Request) => {
-    if (new URL(r.url()).pathname !== '/api/events') inFlight.add(r);
-  };
-  const onEnd = (r: Request) => inFlight.delete(r);
-  page.on('request', onStart);
-  page.on('requestfinished', onEnd);
-  page.on('requestfailed', onEnd);
-  try {
-    const deadline = Date.now() + maxMs;
-    let quietSince = Date.now();
-    while (Date.now() < deadline) {
-      await page.waitForTimeout(100);
-      if (inFlight.size > 0) quietSince = Date.now();
-      else if (Date.now() - quietSince >= quietMs) return;
-    }
-  } finally {
-    page.off('request', onStart);
-    page.off('requestfinished', onEnd);
-    page.off('requestfailed', onEnd);
-  }
+  await settle(page, async () => undefined, quietMs, maxMs);
 }
