@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../test/build-test-app.js';
-import { bearer, createGroup, createUser } from '../test/fixtures.js';
+import { bearer, createGroup, createTaskRow, createUser } from '../test/fixtures.js';
 import { changeTokenReader, isNotNewer, tokenFromKnown } from './change-tokens.js';
 import { ReadCache } from './read-cache.js';
 
@@ -54,14 +54,7 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
     const [a, b] = [await createGroup(t), await createGroup(t)];
     const teacher = await createUser(t, { role: 'teacher', groupIds: [a.id, b.id] });
     const [inA, inB] = [await createUser(t, { groupIds: [a.id] }), await createUser(t, { groupIds: [b.id] })];
-    const taskIn = async (group: number) =>
-      (
-        await t.db
-          .insertInto('tasks')
-          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group, author_id: teacher.user.id, created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const taskIn = (group: number) => createTaskRow(t, group, teacher.user.id);
     const taskB = await taskIn(b.id);
     const cache = new ReadCache(changeTokenReader(t.db));
     const counts = new Map<string, number>();
@@ -127,10 +120,7 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
     const group = await createGroup(t);
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const before = await structure();
-    await t.db
-      .insertInto('tasks')
-      .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, created_at: new Date().toISOString() })
-      .execute();
+    await createTaskRow(t, group.id, teacher.user.id);
     expect(await structure()).toBeGreaterThan(before);
     const afterTask = await structure();
     await createUser(t, { groupIds: [group.id] });

@@ -48,5 +48,15 @@ export async function createGroup(t: TestApp, name = `Group ${process.pid}-${++c
   return { id, name };
 }
 
+/** A live task of the group written straight to the database (the caches' tests write around the API). */
+export async function createTaskRow(t: TestApp, groupId: number, authorId: number, title = 'T'): Promise<number> {
+  const row = await t.db
+    .insertInto('tasks')
+    .values({ title, text: 'x', level: 'beginner', points: 2, group_id: groupId, author_id: authorId, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTokenReader } from '../../db/change-tokens.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
-import { createGroup, createUser } from '../../test/fixtures.js';
+import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
 import { LeaderboardCache } from './leaderboard-cache.js';
 import { groupTotals } from './leaderboard.repository.js';
 
@@ -17,14 +17,7 @@ describe.each(testDatabases())('boards patched by task on %s', (dialect) => {
     const group = await createGroup(t);
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const students = await Promise.all([0, 1, 2, 3].map(() => createUser(t, { groupIds: [group.id] })));
-    const newTask = async () =>
-      (
-        await t.db
-          .insertInto('tasks')
-          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const newTask = () => createTaskRow(t, group.id, teacher.user.id);
     const tasks = [await newTask(), await newTask(), await newTask()];
     const cache = new LeaderboardCache(t.db);
     // Bounded to a few contributions: the group is let go and read whole again, and must still be right.

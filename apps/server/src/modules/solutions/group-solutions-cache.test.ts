@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTokenReader } from '../../db/change-tokens.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
-import { createGroup, createUser } from '../../test/fixtures.js';
+import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
 import { GroupSolutionsCache } from './group-solutions-cache.js';
 import { listSolutions, type SolutionFilter } from './solutions.repository.js';
 
@@ -17,14 +17,7 @@ describe.each(testDatabases())("teachers' solution lists patched by task on %s",
     const [group, other] = [await createGroup(t), await createGroup(t)];
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id, other.id] });
     const students = await Promise.all([0, 1, 2].map((i) => createUser(t, { groupIds: [i === 2 ? other.id : group.id] })));
-    const newTask = async (groupId: number) =>
-      (
-        await t.db
-          .insertInto('tasks')
-          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: groupId, author_id: teacher.user.id, created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const newTask = (groupId: number) => createTaskRow(t, groupId, teacher.user.id);
     const tasks = [await newTask(group.id), await newTask(group.id), await newTask(other.id)];
     const cache = new GroupSolutionsCache(t.db);
     // Bounded to a few rows: lists are let go and read whole again, and must still be right.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
-import { createGroup, createUser } from '../../test/fixtures.js';
+import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
 import { TaskCountsCache } from './task-counts-cache.js';
 import { taskCounts } from './tasks.repository.js';
 
@@ -16,14 +16,7 @@ describe.each(testDatabases())('task counts cache on %s', (dialect) => {
     const group = await createGroup(t);
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const students = await Promise.all([0, 1, 2, 3].map(() => createUser(t, { groupIds: [group.id] })));
-    const newTask = async () =>
-      (
-        await t.db
-          .insertInto('tasks')
-          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, created_at: new Date().toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const newTask = () => createTaskRow(t, group.id, teacher.user.id);
     const tasks = [await newTask(), await newTask(), await newTask()];
     const cache = new TaskCountsCache(t.db);
     const fresh = async () => {
@@ -67,14 +60,7 @@ describe.each(testDatabases())('task counts cache on %s', (dialect) => {
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const student = await createUser(t, { groupIds: [group.id] });
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const row = await t.db
-        .insertInto('tasks')
-        .values({ title: `T${i}`, text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, created_at: new Date().toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
+    for (let i = 0; i < 3; i++) ids.push(await createTaskRow(t, group.id, teacher.user.id, `T${i}`));
     const queries: string[] = [];
     const cache = new TaskCountsCache(
       t.db.withPlugin({
