@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
+import { sql, type Kysely } from 'kysely';
+import { ACCURACY_BONUS } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
+import { groupMembers, speedBonus, type Member } from '../leaderboard/leaderboard.repository.js';
 import { taskSolutionVersions } from '../tasks/tasks.repository.js';
 
 /** A student × task pair the student has answered, with what it earned. */
@@ -13,22 +14,10 @@ export interface AnsweredCellRow {
   earned: number;
 }
 
-const speedBonus = (place: RawBuilder<unknown>) =>
-  sql`case ${place} ${sql.join(
-    SPEED_BONUSES.map((bonus, i) => sql`when ${sql.lit(i + 1)} then ${sql.lit(bonus)}`),
-    sql` `,
-  )} else 0 end`;
 
-/** The students of the gradebook: the group's activated students (the leaderboard's members). */
-export async function groupStudents(db: Kysely<DB>, groupId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .selectFrom('user_groups')
-    .innerJoin('users', 'users.id', 'user_groups.user_id')
-    .where('user_groups.group_id', '=', groupId)
-    .where('users.role', '=', 'student')
-    .where('users.activated', '=', 1)
-    .select(['users.id as id', 'users.name as name'])
-    .execute();
+/** The students of the gradebook: the leaderboard's members, the group's activated students. */
+export function groupStudents(db: Kysely<DB>, groupId: number): Promise<Member[]> {
+  return groupMembers(db, groupId);
 }
 
 /** The group's live tasks, oldest first (the order they were set in). */

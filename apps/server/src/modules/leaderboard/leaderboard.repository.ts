@@ -3,7 +3,7 @@ import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 
 /** CASE over a solver's place among a task's correct solvers → its speed bonus (literals, not parameters). */
-const speedBonus = (place: RawBuilder<unknown>) =>
+export const speedBonus = (place: RawBuilder<unknown>) =>
   sql`case ${place} ${sql.join(
     SPEED_BONUSES.map((bonus, i) => sql`when ${sql.lit(i + 1)} then ${sql.lit(bonus)}`),
     sql` `,
