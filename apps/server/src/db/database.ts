@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kyse
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,8 @@ export interface CreateDbOptions {
   searchPath?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** SQLite only: how the WAL's checkpoints are made off the event loop (tests). */
+  checkpointer?: CheckpointerOptions;
 }
 
 /** Told the duration of every query Kysely runs (metrics); unset, it costs one check per query. */
@@ -77,13 +80,16 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
   optimizeSqlite(database);
   const optimizer = setInterval(() => optimizeSqlite(database), SQLITE_OPTIMIZE_EVERY_MS);
   optimizer.unref();
+  // The WAL copied back into the file by a thread of its own, not by whichever request commits.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file, database, options.checkpointer);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log: logQuery });
   return {
     db,
     dialect: 'sqlite',
-    destroy: () => {
+    destroy: async () => {
       clearInterval(optimizer);
-      return db.destroy();
+      await checkpointer?.close();
+      await db.destroy();
     },
   };
 }

@@ -9,10 +9,9 @@
  * and a full queue answers `unsure` at once: the teacher then judges, as without a key.
  * Create one per app and close it with the app.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { workerEntry } from '../../lib/worker-entry.js';
 import { ANSWER_KEY_ERRORS, CHECKABLE_ANSWER_MAX, type CheckVerdict } from '@mathclub/shared';
 import type { CheckTask } from './check-worker.js';
 import type { CheckableKind, CheckSpec, KeyParse } from './judge.js';
@@ -52,22 +51,13 @@ const STARTUP_LIMIT_MS = 60_000;
 type Unstarted<T> = T extends unknown ? Omit<T, 'started'> : never;
 type TransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
 
-/** Under Vitest or tsx the module is TypeScript: the worker then needs tsx's loader too. */
-function workerEntry(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './check-worker.ts' : './check-worker.js', import.meta.url).href;
-  if (!fromSource) return { filename, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx, '--conditions=source'] };
-}
-
 export function createChecker(options: CheckerOptions = {}): Checker {
   const threads = options.threads ?? 2;
   const timeLimitMs = options.timeLimitMs ?? CHECK_TIME_LIMIT_MS;
   const softLimitMs = options.softLimitMs ?? Math.floor(timeLimitMs * 0.8);
   const queueLimitMs = options.queueLimitMs ?? 10_000;
   const pool = new Piscina({
-    ...workerEntry(),
+    ...workerEntry(import.meta.url, './check-worker'),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
