@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
+import { PREPARED_DEFAULTS, StatementNames, preparedStatements } from './pg-prepared.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -50,11 +51,11 @@ export function sqliteFileFromUrl(url: string): string {
 /** Opens the database named by `url`; dialect differences stay inside db/. */
 export function createDb(url: string, options: CreateDbOptions = {}): Database {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? 10,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    });
+    // Prepared statements are planned once per connection, for the parameters' general case
+    // (pg-prepared.ts says why that is the right plan for our queries).
+    const settings = ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: settings.join(' ') });
+    const statementNames = new StatementNames(PREPARED_DEFAULTS.texts);
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor a checked-out one (the server restarting between two queries of a request): pg emits
@@ -62,6 +63,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     // (a 503), and the pool drops the broken client when it is released.
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      preparedStatements(client, statementNames);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
     return { db, dialect: 'postgres', pgPool: pool, ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
