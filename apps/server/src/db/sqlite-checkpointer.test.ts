@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Database } from './database.js';
 import type { CheckpointResult } from './sqlite-checkpoint.worker.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -59,5 +60,17 @@ describe('SQLite checkpoints off the event loop', () => {
     expect(seen).toEqual([]);
     expect(await autocheckpoint(database)).toBe(1000);
     await database.destroy();
+  });
+
+  it('a thread that fails gives the checkpoints back to SQLite, and closing afterwards does not wait for it', async () => {
+    // A WAL without its database: the thread cannot open the file and ends at once.
+    const file = tempFile();
+    writeFileSync(`${file}-wal`, Buffer.alloc(1024));
+    const pragmas: string[] = [];
+    const checkpointer = startCheckpointer(file, { pragma: (source) => pragmas.push(source) }, { startAfterBytes: 0, everyMs: 10 });
+    await expect.poll(() => pragmas, { timeout: 15_000 }).toContain('wal_autocheckpoint = 1000');
+    // Waiting for an 'exit' that already happened would never end (the test's timeout fails it).
+    await checkpointer.close();
+    expect(pragmas).not.toContain('wal_autocheckpoint = 16000');
   });
 });

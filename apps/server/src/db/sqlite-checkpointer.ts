@@ -42,12 +42,16 @@ const DEFAULTS = { startAfterBytes: 2 * 1024 * 1024, everyMs: 250, backstopPages
 export function startCheckpointer(file: string, main: { pragma: (source: string) => unknown }, options: CheckpointerOptions = {}): Checkpointer {
   const { startAfterBytes, everyMs, backstopPages } = { ...DEFAULTS, ...options };
   let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
   let closed = false;
   let looking = false;
 
   const start = () => {
     worker = new Worker(workerBootstrap(import.meta.url, './sqlite-checkpoint.worker'), { eval: true, workerData: { file, everyMs } });
     worker.unref();
+    // Settled however the thread ends (closed, terminated, or failed long before close()).
+    const thread = worker;
+    exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
     worker.on('message', (message: { ready?: true; checkpoint?: CheckpointResult }) => {
       // Only once the thread has its connection does the event loop stop checkpointing on its own.
       if (message.ready && !closed) main.pragma(`wal_autocheckpoint = ${backstopPages}`);
@@ -88,7 +92,6 @@ export function startCheckpointer(file: string, main: { pragma: (source: string)
       clearInterval(watch);
       const w = worker;
       if (!w) return;
-      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
       w.postMessage('close');
       const timer = setTimeout(() => void w.terminate(), 2_000);
       await exited;
