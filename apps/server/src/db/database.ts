@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
-import { PREPARED_DEFAULTS, StatementNames, preparedStatements } from './pg-prepared.js';
+import { StatementNames, preparedStatements } from './pg-prepared.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,7 +55,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     // (pg-prepared.ts says why that is the right plan for our queries).
     const settings = ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: settings.join(' ') });
-    const statementNames = new StatementNames(PREPARED_DEFAULTS.texts);
+    const statementNames = new StatementNames();
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor a checked-out one (the server restarting between two queries of a request): pg emits

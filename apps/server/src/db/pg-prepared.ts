@@ -13,20 +13,20 @@ import type pg from 'pg';
  *
  * Bounded: at most `perConnection` statements a connection (a prepared statement holds memory in
  * its server process until the connection closes); texts beyond it, and texts seen once, run
- * unnamed as before. The process remembers at most `texts` texts.
+ * unnamed as before. The process remembers at most 5,000 texts (`StatementNames`).
  */
 export interface PreparedOptions {
   perConnection?: number;
-  texts?: number;
 }
 
-const DEFAULTS = { perConnection: 200, texts: 5_000 };
+const PER_CONNECTION = 200;
+const TEXTS_REMEMBERED = 5_000;
 
 /** How often a text has been seen, and its statement name once it is worth one. */
 export class StatementNames {
   private readonly seen = new Map<string, string | null>();
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly max = TEXTS_REMEMBERED) {}
 
   /** The text's statement name, or undefined while it has been seen only once (or the table is full). */
   nameFor(text: string): string | undefined {
@@ -49,7 +49,7 @@ const isStalePlan = (err: unknown) => (err as { code?: unknown } | null)?.code =
 
 /** Makes `client.query(text, values)` run hot texts as named prepared statements (see above). */
 export function preparedStatements(client: pg.PoolClient, names: StatementNames, options: PreparedOptions = {}): void {
-  const perConnection = options.perConnection ?? DEFAULTS.perConnection;
+  const perConnection = options.perConnection ?? PER_CONNECTION;
   const prepared = new Set<string>();
   const stale = new Set<string>();
   const query = client.query.bind(client) as QueryFn;
@@ -68,5 +68,3 @@ export function preparedStatements(client: pg.PoolClient, names: StatementNames,
     });
   };
 }
-
-export const PREPARED_DEFAULTS = DEFAULTS;
