@@ -46,11 +46,9 @@ export class LiveAnnouncer {
     await this.safely('task.closed', () => this.hub.announce([this.taskEvent('task.closed', task, false)]));
   }
 
-  /** A student's new answer: the teachers of the task's group see it arrive and are notified. */
-  async solutionSubmitted(solution: Solution): Promise<void> {
+  /** A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is its id, group and title as the submission read them. */
+  async solutionSubmitted(solution: Solution, task: repo.TaskTitle): Promise<void> {
     await this.safely('solution.submitted', async () => {
-      const task = (await this.tasks([solution.taskId])).get(solution.taskId);
-      if (!task) return;
       const events: NewLiveEvent[] = [];
       // An answer the checker judged at once (auto mode) is its author's verdict too.
       if (!solution.reviewed) {
@@ -74,12 +72,13 @@ export class LiveAnnouncer {
   /**
    * Verdicts (one, or many from a bulk review): each author receives their solution with the
    * verdict and feedback and a notification (not for a reset to unreviewed); then achievements
-   * newly earned by the authors judged correct are announced. Reads the tasks once for all of them.
+   * newly earned by the authors judged correct are announced. Reads the tasks once for all of them,
+   * unless the caller already knows them (`known`: the tasks of all `solutions`).
    */
-  async solutionsJudged(solutions: readonly Solution[]): Promise<void> {
+  async solutionsJudged(solutions: readonly Solution[], known?: readonly repo.TaskTitle[]): Promise<void> {
     await this.safely('solution.judged', async () => {
       if (solutions.length === 0) return;
-      const tasks = await this.tasks([...new Set(solutions.map((s) => s.taskId))]);
+      const tasks = known ? new Map(known.map((t) => [t.id, t])) : await this.tasks([...new Set(solutions.map((s) => s.taskId))]);
       const events: NewLiveEvent[] = [];
       for (const solution of solutions) {
         const task = tasks.get(solution.taskId);

@@ -78,6 +78,8 @@ describe.each(testDatabases())('answer checking on %s', (dialect) => {
       expect({ kind, key, tolerance, answer, autoVerdict: solution.autoVerdict }).toEqual({ kind, key, tolerance, answer, autoVerdict: verdict });
       expect(solution).toMatchObject({ reviewed: true, correct: verdict === 'correct', judgedBy: 'checker', reviewer: null });
       expect(solution.reviewedAt).not.toBeNull();
+      // As stored: the answer is built from what was written, not read back.
+      expect((await get(token, '/api/solutions')).json()).toEqual([solution]);
     }
   });
 

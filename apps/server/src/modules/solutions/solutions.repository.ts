@@ -110,26 +110,22 @@ export async function listSolutions(db: Kysely<DB>, filter: SolutionFilter): Pro
   return query.orderBy('solutions.reviewed', 'asc').orderBy('solutions.created_at', 'asc').orderBy('solutions.id', 'asc').execute();
 }
 
-export async function findSolution(db: Kysely<DB>, id: number): Promise<SolutionRow | undefined> {
-  return liveSolutions(db).where('solutions.id', '=', id).executeTakeFirst();
-}
-
 /** Solutions of live tasks with these ids, as joined rows (one query for a bulk verdict's announcements). */
 export async function findSolutions(db: Kysely<DB>, ids: readonly number[]): Promise<SolutionRow[]> {
   if (ids.length === 0) return [];
   return liveSolutions(db).where('solutions.id', 'in', [...ids]).execute();
 }
 
-/** The group of a solution's live task, or undefined (unknown solution or deleted task). */
-export async function liveSolutionGroup(db: Kysely<DB>, id: number): Promise<number | null | undefined> {
-  const row = await db
+/** What a verdict needs to know of a solution before writing it: its live task (group, title) and author; undefined for an unknown solution or a deleted task. */
+export async function solutionForReview(db: Kysely<DB>, id: number): Promise<{ groupId: number | null; taskId: number; taskTitle: string; authorName: string } | undefined> {
+  return db
     .selectFrom('solutions')
     .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
+    .innerJoin('users as author', 'author.id', 'solutions.author_id')
     .where('solutions.id', '=', id)
     .where('tasks.deleted_at', 'is', null)
-    .select('tasks.group_id as groupId')
+    .select(['tasks.group_id as groupId', 'tasks.id as taskId', 'tasks.title as taskTitle', 'author.name as authorName'])
     .executeTakeFirst();
-  return row?.groupId;
 }
 
 /** The groups of those of `ids` that are solutions of live tasks (one query; unknown ids are absent). */
@@ -153,44 +149,76 @@ export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise
     .executeTakeFirst();
 }
 
-/** True while the student has an unreviewed or a correct solution for the task. */
-export async function hasOpenSolution(db: Kysely<DB>, taskId: number, authorId: number): Promise<boolean> {
+/**
+ * What a student's answer needs, in one query: the live task's group, key and window, its title
+ * (for the teachers' notification), and whether the student already has an unreviewed or a correct
+ * solution to it. Undefined when there is no such live task.
+ */
+export async function taskForStudentAnswer(db: Kysely<DB>, taskId: number, authorId: number): Promise<(TaskForAnswer & { title: string; open: boolean }) | undefined> {
   const row = await db
-    .selectFrom('solutions')
-    .select('id')
-    .where('task_id', '=', taskId)
-    .where('author_id', '=', authorId)
-    .where((eb) => eb.or([eb('reviewed', '=', 0), eb('correct', '=', 1)]))
+    .selectFrom('tasks')
+    .select(['title', 'group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode', 'opens_at as opensAt', 'closes_at as closesAt'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('solutions')
+            .select('solutions.id')
+            .where('solutions.task_id', '=', taskId)
+            .where('solutions.author_id', '=', authorId)
+            .where((w) => w.or([w('solutions.reviewed', '=', 0), w('solutions.correct', '=', 1)])),
+        )
+        .as('open'),
+    )
+    .where('id', '=', taskId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  // SQLite answers EXISTS with 1/0, PostgreSQL with a boolean.
+  return row && { ...row, open: row.open === true || Number(row.open) === 1 };
 }
 
 /**
  * Inserts a solution, already judged when the checker's verdict is final; a second open one (an
- * unreviewed or correct one) surfaces as the unique violation of solutions_open_unique.
+ * unreviewed or correct one) surfaces as the unique violation of solutions_open_unique. Returns
+ * the row as findSolutions() would read it, built from what was written (the author's name is the
+ * caller's): reading it back was one more round trip per answer for values already known here.
  */
-export async function insertSolution(db: Kysely<DB>, solution: NewSolution): Promise<number> {
+export async function insertSolution(db: Kysely<DB>, solution: NewSolution, authorName: string): Promise<SolutionRow> {
   const now = nowIso();
-  const row = await db
-    .insertInto('solutions')
-    .values({
-      task_id: solution.taskId,
-      author_id: solution.authorId,
-      answer: solution.answer,
-      image_key: solution.imageKey,
-      reviewed: toDbBool(solution.finalVerdict !== null),
-      correct: toDbBool(solution.finalVerdict?.correct ?? false),
-      feedback: null,
-      created_at: now,
-      // Judged in the same instant it arrived; reviewer_id stays null: no account judged it.
-      reviewed_at: solution.finalVerdict ? now : null,
-      reviewer_id: null,
-      auto_verdict: solution.autoVerdict,
-      judged_by_checker: toDbBool(solution.finalVerdict !== null),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const values = {
+    task_id: solution.taskId,
+    author_id: solution.authorId,
+    answer: solution.answer,
+    image_key: solution.imageKey,
+    reviewed: toDbBool(solution.finalVerdict !== null),
+    correct: toDbBool(solution.finalVerdict?.correct ?? false),
+    feedback: null,
+    created_at: now,
+    // Judged in the same instant it arrived; reviewer_id stays null: no account judged it.
+    reviewed_at: solution.finalVerdict ? now : null,
+    reviewer_id: null,
+    auto_verdict: solution.autoVerdict,
+    judged_by_checker: toDbBool(solution.finalVerdict !== null),
+  };
+  const { id } = await db.insertInto('solutions').values(values).returning('id').executeTakeFirstOrThrow();
+  return {
+    id,
+    taskId: values.task_id,
+    authorId: values.author_id,
+    authorName,
+    answer: values.answer,
+    imageKey: values.image_key,
+    reviewed: values.reviewed,
+    correct: values.correct,
+    feedback: values.feedback,
+    createdAt: values.created_at,
+    reviewedAt: values.reviewed_at,
+    reviewerId: values.reviewer_id,
+    reviewerName: null,
+    autoVerdict: values.auto_verdict,
+    judgedByChecker: values.judged_by_checker,
+    annotations: null,
+  };
 }
 
 /**
@@ -213,9 +241,13 @@ export async function updateReviews(db: Kysely<DB>, ids: number[], values: Omit<
   return Number(result.numUpdatedRows);
 }
 
-/** Records a verdict (or resets to unreviewed); may violate solutions_open_unique. */
-export async function updateReview(db: Kysely<DB>, id: number, values: ReviewValues): Promise<void> {
-  await db
+/**
+ * Records a verdict (or resets to unreviewed); may violate solutions_open_unique. Returns the row
+ * as findSolutions() reads it (undefined if the solution is gone), with the names the caller
+ * already has: one round trip instead of writing and reading back.
+ */
+export async function updateReview(db: Kysely<DB>, id: number, values: ReviewValues, names: { authorName: string; reviewerName: string }): Promise<SolutionRow | undefined> {
+  const row = await db
     .updateTable('solutions')
     .set({
       reviewed: toDbBool(values.reviewed),
@@ -228,5 +260,22 @@ export async function updateReview(db: Kysely<DB>, id: number, values: ReviewVal
       ...(values.annotations !== undefined ? { annotations: values.annotations } : {}),
     })
     .where('id', '=', id)
-    .execute();
+    .returning([
+      'id',
+      'task_id as taskId',
+      'author_id as authorId',
+      'answer',
+      'image_key as imageKey',
+      'reviewed',
+      'correct',
+      'feedback',
+      'created_at as createdAt',
+      'reviewed_at as reviewedAt',
+      'reviewer_id as reviewerId',
+      'auto_verdict as autoVerdict',
+      'judged_by_checker as judgedByChecker',
+      'annotations',
+    ])
+    .executeTakeFirst();
+  return row && { ...row, authorName: names.authorName, reviewerName: row.reviewerId === null ? null : names.reviewerName };
 }

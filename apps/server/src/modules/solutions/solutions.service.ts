@@ -93,30 +93,30 @@ export class SolutionsService {
   async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const task = await repo.liveTaskForAnswer(this.db, fields.taskId);
+    const task = await repo.taskForStudentAnswer(this.db, fields.taskId, actor.id);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
     const window = taskWindow(task, Date.now());
     if (window === 'scheduled') throw notFound();
     if (window === 'closed') throw new AppError('TASK_CLOSED');
-    if (await repo.hasOpenSolution(this.db, fields.taskId, actor.id)) throw solutionExists();
+    if (task.open) throw solutionExists();
 
     const autoVerdict = await this.autoVerdict(task, fields.answer);
     // Only auto mode makes the checker's verdict final, and only a definite one: unsure waits.
     const finalVerdict = task.checkMode === 'auto' && (autoVerdict === 'correct' || autoVerdict === 'incorrect') ? { correct: autoVerdict === 'correct' } : null;
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
-    const id = await withImageCleanup(this.images, imageKey, async () => {
+    const row = await withImageCleanup(this.images, imageKey, async () => {
       try {
-        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict });
+        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
       } catch (err) {
         if (isUniqueViolation(err)) throw solutionExists();
         throw err;
       }
     });
-    const solution = await this.byId(id);
+    const solution = this.present(row);
     // The group's teachers see it arrive (and, in auto mode, its author's verdict counts).
-    await this.live.solutionSubmitted(solution);
+    await this.live.solutionSubmitted(solution, { id: fields.taskId, groupId: task.groupId, title: task.title });
     return solution;
   }
 
@@ -126,28 +126,36 @@ export class SolutionsService {
    * is open. Another group's solution, or one of a deleted task, is 404.
    */
   async review(actor: AuthenticatedUser, id: number, input: ReviewSolutionInput): Promise<Solution> {
-    const groupId = await repo.liveSolutionGroup(this.db, id);
-    if (groupId == null) throw notFound();
-    requireAccess(actor, 'solution.review', { groupId });
+    const target = await repo.solutionForReview(this.db, id);
+    if (target?.groupId == null) throw notFound();
+    requireAccess(actor, 'solution.review', { groupId: target.groupId });
     if (input.snippetId !== undefined) await requireUsableSnippet(this.db, actor, input.snippetId);
+    let row: repo.SolutionRow | undefined;
     try {
       // With a saved comment (PRODUCT.md §15), its use is counted in the verdict's transaction.
       await this.withSnippet(actor, input.snippetId, input.feedback, async (db, feedback) => {
-        await repo.updateReview(db, id, {
-          reviewed: input.reviewed,
-          correct: input.correct,
-          reviewerId: actor.id,
-          ...(feedback !== undefined ? { feedback } : {}),
-          // PRODUCT.md §14: the marks are saved with the verdict as given ([] clears them).
-          ...(input.annotations !== undefined ? { annotations: input.annotations.length > 0 ? JSON.stringify(input.annotations) : null } : {}),
-        });
+        row = await repo.updateReview(
+          db,
+          id,
+          {
+            reviewed: input.reviewed,
+            correct: input.correct,
+            reviewerId: actor.id,
+            ...(feedback !== undefined ? { feedback } : {}),
+            // PRODUCT.md §14: the marks are saved with the verdict as given ([] clears them).
+            ...(input.annotations !== undefined ? { annotations: input.annotations.length > 0 ? JSON.stringify(input.annotations) : null } : {}),
+          },
+          { authorName: target.authorName, reviewerName: actor.name },
+        );
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('SOLUTION_EXISTS', { messageKey: 'SOLUTION_EXISTS.newer' });
       throw err;
     }
-    const solution = await this.byId(id);
-    await this.live.solutionsJudged([solution]);
+    // Deleted between the check and the write.
+    if (!row) throw notFound();
+    const solution = this.present(row);
+    await this.live.solutionsJudged([solution], [{ id: target.taskId, groupId: target.groupId, title: target.taskTitle }]);
     return solution;
   }
 
@@ -212,12 +220,6 @@ export class SolutionsService {
   private async autoVerdict(task: repo.TaskForAnswer, answer: string): Promise<AutoVerdict> {
     if (task.answerKind === 'none' || !task.answerKey || answer === '') return null;
     return this.checker.check({ kind: task.answerKind as CheckableKind, key: task.answerKey, tolerance: task.tolerance }, answer);
-  }
-
-  private async byId(id: number): Promise<Solution> {
-    const row = await repo.findSolution(this.db, id);
-    if (!row) throw notFound();
-    return this.present(row);
   }
 
   private present(row: repo.SolutionRow): Solution {

@@ -72,6 +72,8 @@ describe.each(testDatabases())('solutions on %s', (dialect) => {
         // No marks on a photo yet (PRODUCT.md §14).
         annotations: [],
       });
+      // The answer sent back is the solution as stored (it is built from what was written, not read back).
+      expect((await list(student.token)).json()).toEqual([res.json()]);
     });
 
     it('accepts a photo alone; it is stored without GPS and reachable through its signed link', async () => {
@@ -83,6 +85,7 @@ describe.each(testDatabases())('solutions on %s', (dialect) => {
       expect(solution.answer).toBe('');
       const img = await fetchImage(t, solution.imageSecureUrl!);
       expect(img.statusCode).toBe(200);
+      expect((await list(student.token)).json()).toEqual([solution]);
       expect((await sharp(img.rawPayload).metadata()).exif).toBeUndefined();
       expect(img.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
     });
@@ -305,6 +308,7 @@ describe.each(testDatabases())('solutions on %s', (dialect) => {
       const reset = await review(teacherA.token, first.id, { correct: true, reviewed: false });
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toMatchObject({ reviewed: false, correct: false, reviewer: null, reviewedAt: null });
+      expect((await list(student.token)).json()).toEqual([reset.json()]);
 
       await review(teacherA.token, first.id, { correct: false, reviewed: true });
       const newer = await submit(student.token, { taskId: task, answer: '2' });
