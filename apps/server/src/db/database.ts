@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { SqliteDatabase } from './sqlite-driver.js';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -41,6 +41,10 @@ export function observeQueries(observer: ((durationMs: number, failed: boolean) 
 const logQuery = (event: LogEvent) => queryObserver?.(event.queryDurationMillis, event.level === 'error');
 
 /** True for `postgres://` and `postgresql://` URLs. */
+/** True when `db` talks to PostgreSQL (for the few statements written differently per engine). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export const onPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /** `sqlite:/abs/file`, `file:/abs/file` or a plain path → the file path. */

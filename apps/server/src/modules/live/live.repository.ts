@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { nowIso } from '../../db/database.js';
+import { nowIso, onPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /** Who receives an event: one user, or the students or the teachers of a group. */
@@ -30,53 +30,83 @@ const eventColumns = ['id', 'audience', 'audience_id as audienceId', 'kind', 'pa
 const INSERT_CHUNK = 500;
 
 /**
- * Stores the events and their notifications in one transaction and returns the new event ids (in
- * no particular order: streams read them back by id). The events are one multi-row INSERT per 500,
+ * Stores the events and their notifications atomically and returns the new event ids (in no
+ * particular order: streams read them back by id). The events are one multi-row INSERT per 500,
  * the users' own notifications likewise (a bulk verdict of 200 makes 400 events and 200
  * notifications: a few statements, not 600); a group's notifications are one INSERT … SELECT over
- * its members of the right role.
+ * its members of the right role. On PostgreSQL all of them go as one statement (data-modifying
+ * CTEs, atomic by themselves): one round trip instead of BEGIN, each INSERT and COMMIT, which on a
+ * busy server each waited for a pooled connection behind the reads (an answer's announcement was
+ * five round trips). With `notifyChannel` (PostgreSQL's fan-out) the same statement also NOTIFYs
+ * the ids, delivered at its commit like a NOTIFY sent after it; `notified` says it did. SQLite, in
+ * process, runs them in a transaction.
  */
-export async function insertEvents(db: Kysely<DB>, events: readonly NewLiveEvent[]): Promise<number[]> {
-  const now = nowIso();
+export async function insertEvents(db: Kysely<DB>, events: readonly NewLiveEvent[], notifyChannel?: string): Promise<{ ids: number[]; notified: boolean }> {
+  if (events.length === 0) return { ids: [], notified: false };
+  if (onPostgres(db)) {
+    const { eventInserts, notificationInserts } = inserts(db, events, nowIso());
+    // Every CTE runs to completion whether or not the final SELECT reads it (PostgreSQL docs, "WITH").
+    let query: any = db; // eslint-disable-line @typescript-eslint/no-explicit-any -- a chain of CTEs whose number is known only here
+    eventInserts.forEach((insert, i) => (query = query.with(`e${i}`, () => insert)));
+    notificationInserts.forEach((insert, i) => (query = query.with(`n${i}`, () => insert)));
+    const ctes = query as Kysely<Record<string, { id: number | string }>>;
+    // The parts that read the CTEs are built without them: a WITH holding an INSERT must stay at the top.
+    const plain = db as unknown as Kysely<Record<string, { id: number | string }>>;
+    const union = (first: typeof plain) => {
+      let ids = first.selectFrom('e0').select('id');
+      for (let i = 1; i < eventInserts.length; i++) ids = ids.unionAll(plain.selectFrom(`e${i}`).select('id'));
+      return ids;
+    };
+    if (notifyChannel === undefined) return { ids: (await union(ctes).execute()).map((r) => Number(r.id)), notified: false };
+    // pg_notify is volatile, so its CTE is evaluated once, not inlined.
+    const rows = await ctes
+      .with('ids', () => union(plain))
+      .with('note', (qc) => qc.selectFrom('ids').select(sql<string>`pg_notify(${notifyChannel}, string_agg(id::text, ','))`.as('sent')))
+      .selectFrom(['ids', 'note'])
+      .select('ids.id')
+      .execute();
+    return { ids: rows.map((r) => Number(r.id)), notified: true };
+  }
   return db.transaction().execute(async (trx) => {
+    const { eventInserts, notificationInserts } = inserts(trx, events, nowIso());
     const ids: number[] = [];
-    const rows = events.map((event) => ({ audience: event.to.audience, audience_id: event.to.id, kind: event.kind, payload: JSON.stringify(event.data), created_at: now }));
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const inserted = await trx.insertInto('live_events').values(rows.slice(i, i + INSERT_CHUNK)).returning('id').execute();
-      ids.push(...inserted.map((r) => Number(r.id)));
-    }
-    const own = events.flatMap((event) =>
-      event.notification && event.to.audience === 'user'
-        ? [{ user_id: event.to.id, kind: event.notification.kind, payload: JSON.stringify(event.notification.payload), created_at: now, read_at: null }]
-        : [],
-    );
-    for (let i = 0; i < own.length; i += INSERT_CHUNK) await trx.insertInto('notifications').values(own.slice(i, i + INSERT_CHUNK)).execute();
-    for (const event of events) {
-      if (!event.notification || event.to.audience === 'user') continue;
-      const kind = event.notification.kind;
-      const payload = JSON.stringify(event.notification.payload);
-      const teachers = event.to.audience === 'group_teachers';
-      await trx
+    for (const insert of eventInserts) ids.push(...(await insert.execute()).map((r) => Number(r.id)));
+    for (const insert of notificationInserts) await insert.execute();
+    return { ids, notified: false };
+  });
+}
+
+/** The INSERTs that store `events` (returning the events' ids) and their notifications. */
+function inserts(db: Kysely<DB>, events: readonly NewLiveEvent[], now: string) {
+  const rows = events.map((event) => ({ audience: event.to.audience, audience_id: event.to.id, kind: event.kind, payload: JSON.stringify(event.data), created_at: now }));
+  const eventInserts = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) eventInserts.push(db.insertInto('live_events').values(rows.slice(i, i + INSERT_CHUNK)).returning('id'));
+  const own = events.flatMap((event) =>
+    event.notification && event.to.audience === 'user'
+      ? [{ user_id: event.to.id, kind: event.notification.kind, payload: JSON.stringify(event.notification.payload), created_at: now, read_at: null }]
+      : [],
+  );
+  const notificationInserts = [];
+  for (let i = 0; i < own.length; i += INSERT_CHUNK) notificationInserts.push(db.insertInto('notifications').values(own.slice(i, i + INSERT_CHUNK)));
+  for (const event of events) {
+    if (!event.notification || event.to.audience === 'user') continue;
+    const teachers = event.to.audience === 'group_teachers';
+    notificationInserts.push(
+      db
         .insertInto('notifications')
         .columns(['user_id', 'kind', 'payload', 'created_at'])
         .expression(
-          trx
+          db
             .selectFrom('user_groups')
             .innerJoin('users', 'users.id', 'user_groups.user_id')
-            .select([
-              'users.id',
-              sql.val(kind).as('kind'),
-              sql.val(payload).as('payload'),
-              sql.val(now).as('created_at'),
-            ])
+            .select(['users.id', sql.val(event.notification.kind).as('kind'), sql.val(JSON.stringify(event.notification.payload)).as('payload'), sql.val(now).as('created_at')])
             .where('user_groups.group_id', '=', event.to.id)
             .where('users.activated', '=', 1)
             .where('users.role', teachers ? '!=' : '=', 'student'),
-        )
-        .execute();
-    }
-    return ids;
-  });
+        ),
+    );
+  }
+  return { eventInserts, notificationInserts };
 }
 
 /** The events with these ids (one read per announcement per instance), oldest first. */

@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
+import { createGroup, createUser } from '../../test/fixtures.js';
+import { insertEvents, type NewLiveEvent } from './live.repository.js';
+
+describe.each(testDatabases())('storing live events on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const count = async (table: 'live_events' | 'notifications', userIds: number[]) =>
+    table === 'live_events'
+      ? Number((await t.db.selectFrom('live_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+      : Number((await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).where('user_id', 'in', userIds).executeTakeFirstOrThrow()).n);
+
+  it('stores more events than one INSERT holds, each user notification and a group notification to its teachers, all returned by id', async () => {
+    const group = await createGroup(t);
+    const teachers = [await createUser(t, { role: 'teacher', groupIds: [group.id] }), await createUser(t, { role: 'teacher', groupIds: [group.id] })];
+    const students = await Promise.all([0, 1, 2].map(() => createUser(t, { groupIds: [group.id] })));
+    const everyone = [...teachers, ...students].map((u) => u.user.id);
+    const before = await count('live_events', []);
+    // 1,201 events: three multi-row INSERTs of at most 500 (on PostgreSQL three CTEs of one statement).
+    const events: NewLiveEvent[] = Array.from({ length: 1_200 }, (_, i) => ({
+      to: { audience: 'user', id: students[i % 3]!.user.id },
+      kind: 'achievement.earned',
+      data: { kind: 'achievement.earned', code: `c${i}` },
+      notification: { kind: 'achievement.earned', payload: { code: `c${i}` } },
+    }));
+    events.push({ to: { audience: 'group_teachers', id: group.id }, kind: 'solution.submitted', data: { n: 1 }, notification: { kind: 'solution.submitted', payload: { n: 1 } } });
+    const { ids } = await insertEvents(t.db, events);
+    expect(new Set(ids).size).toBe(1_201);
+    expect(await count('live_events', [])).toBe(before + 1_201);
+    const stored = await t.db.selectFrom('live_events').select(['id', 'payload']).where('id', 'in', ids).execute();
+    expect(stored.filter((e) => e.payload === JSON.stringify({ kind: 'achievement.earned', code: 'c1199' }))).toHaveLength(1);
+    // 400 for each student, one for each teacher of the group, none for anyone else.
+    expect(await count('notifications', everyone)).toBe(1_202);
+    expect(await count('notifications', [teachers[0]!.user.id])).toBe(1);
+    expect(await count('notifications', [students[2]!.user.id])).toBe(400);
+  });
+
+  it.runIf(dialect === 'postgres')('on PostgreSQL announces the ids from the same statement when given the channel', async () => {
+    const student = await createUser(t);
+    const listener = new pg.Client(t.database.pgPool!.options);
+    await listener.connect();
+    try {
+      const channel = `live_repository_test_${process.pid}`;
+      await listener.query(`listen "${channel}"`);
+      const heard = new Promise<string>((resolve) => listener.on('notification', (m) => m.channel === channel && resolve(m.payload ?? '')));
+      const event = (code: string): NewLiveEvent => ({ to: { audience: 'user', id: student.user.id }, kind: 'achievement.earned', data: { code } });
+      const { ids, notified } = await insertEvents(t.db, [event('a'), event('b')], channel);
+      expect(notified).toBe(true);
+      expect((await heard).split(',').map(Number).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      await listener.end();
+    }
+  });
+});
