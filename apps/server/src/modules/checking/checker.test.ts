@@ -114,6 +114,22 @@ describe('checker pool', () => {
     await hard.close();
   }, 180_000);
 
+  // Each thread holds its own engine (~75 MB): an idle school server gives them back.
+  it.runIf(process.platform === 'linux')('lets its threads exit when no answer comes for idleMs, and starts one again for the next answer', async () => {
+    const engines = () => readdirSync('/proc/self/task').filter((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) === 19).length;
+    const before = engines();
+    const idle = createChecker({ threads: 2, idleMs: 300 });
+    await idle.ready();
+    expect(engines()).toBe(before + 2);
+    const deadline = Date.now() + 10_000;
+    while (engines() > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(engines()).toBe(before);
+    // The next answer waits for a thread to load the engine, and is checked, not timed out.
+    expect(await idle.check({ kind: 'number', key: '5/6' }, '10/12')).toBe('correct');
+    expect(engines()).toBe(before + 1);
+    await idle.close();
+  }, 120_000);
+
   it('answers unsure once closed instead of throwing', async () => {
     const own = createChecker({ threads: 1 });
     await own.ready();
