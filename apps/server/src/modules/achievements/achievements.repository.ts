@@ -81,18 +81,23 @@ export async function tasksByGroup(db: Kysely<DB>, groupIds: readonly number[]):
 
 /**
  * Records that students were told of achievements: `earned` maps a student to their achievement codes;
- * returns, per student, the codes not told before. One INSERT per 500 codes: the primary key
- * refuses the ones told before (also by a concurrent verdict), and RETURNING gives only the rows
- * it inserted, so no read of what was told is needed first.
+ * returns, per student, the codes not told before (two queries whatever the number of students).
  */
 export async function markAnnouncedMany(db: Kysely<DB>, earned: ReadonlyMap<number, readonly string[]>): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
+  const ids = [...earned.entries()].filter(([, codes]) => codes.length > 0).map(([id]) => id);
+  if (ids.length === 0) return out;
+  const told = new Set(
+    (await db.selectFrom('achievements_announced').select(['user_id', 'code']).where('user_id', 'in', ids).execute()).map((r) => `${r.user_id}:${r.code}`),
+  );
   const now = nowIso();
-  const rows = [...earned.entries()].flatMap(([id, codes]) => codes.map((code) => ({ user_id: id, code, created_at: now })));
-  for (let i = 0; i < rows.length; i += 500) {
+  const fresh = ids.flatMap((id) => earned.get(id)!.filter((code) => !told.has(`${id}:${code}`)).map((code) => ({ user_id: id, code, created_at: now })));
+  for (let i = 0; i < fresh.length; i += 500) {
+    // A concurrent verdict may tell the same one: the primary key keeps it to one row, and only the
+    // inserted rows are announced.
     const inserted = await db
       .insertInto('achievements_announced')
-      .values(rows.slice(i, i + 500))
+      .values(fresh.slice(i, i + 500))
       .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
       .returning(['user_id', 'code'])
       .execute();
