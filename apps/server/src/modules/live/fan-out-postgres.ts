@@ -21,10 +21,6 @@ export class PostgresFanOut implements FanOut {
     private readonly log: FanOutLog,
   ) {}
 
-  get notifyChannel(): string {
-    return this.channel;
-  }
-
   async publish(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.pool.query('select pg_notify($1, $2)', [this.channel, ids.join(',')]);

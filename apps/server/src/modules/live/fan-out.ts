@@ -15,11 +15,6 @@ import { RedisFanOut } from './fan-out-redis.js';
 export interface FanOut {
   /** Which driver (for logs and tests). */
   readonly driver: 'in-process' | 'postgres' | 'redis';
-  /**
-   * PostgreSQL's driver only: the NOTIFY channel, so the statement that stores events can announce
-   * them itself (one round trip fewer than publish() after it).
-   */
-  readonly notifyChannel?: string;
   /** Tells every instance (this one included) about these event ids. */
   publish(ids: readonly number[]): Promise<void>;
   /** Starts listening; `onIds` is called once per message on this instance. */

@@ -92,11 +92,11 @@ export class LiveHub {
     return this.streams.size;
   }
 
-  /** Stores the events (and their notifications), then tells every instance (on PostgreSQL's fan-out, in the same statement). */
+  /** Stores the events (and their notifications), then tells every instance. */
   async announce(events: readonly repo.NewLiveEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const { ids, notified } = await repo.insertEvents(this.db, events, this.fanOut.notifyChannel);
-    if (!notified) await this.fanOut.publish(ids);
+    const ids = await repo.insertEvents(this.db, events);
+    await this.fanOut.publish(ids);
   }
 
   /**

@@ -220,8 +220,8 @@ describe.each(setups)('live events on $dialect (redis: $redis)', ({ dialect, red
     const s = await open(studentA.token);
     // Two events stored, then announced higher id first: on PostgreSQL the transaction that took
     // the lower id can commit (and notify) after the other's.
-    const [low] = (await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_1' } }])).ids;
-    const [high] = (await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_5' } }])).ids;
+    const [low] = await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_1' } }]);
+    const [high] = await insertEvents(t.db, [{ to: { audience: 'user', id: studentA.user.id }, kind: 'achievement.earned', data: { kind: 'achievement.earned', code: 'solved_5' } }]);
     expect(low!).toBeLessThan(high!);
     await t.app.liveHub.fanOut.publish([high!]);
     await s.waitFor((e) => e.id === String(high));
