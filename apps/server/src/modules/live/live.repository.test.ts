@@ -39,4 +39,18 @@ describe.each(testDatabases())('storing live events on %s', (dialect) => {
     expect(await count('notifications', [teachers[0]!.user.id])).toBe(1);
     expect(await count('notifications', [students[2]!.user.id])).toBe(400);
   });
+
+  it('stores an announcement too large for one PostgreSQL statement (more bound parameters than it takes) whole', async () => {
+    const student = await createUser(t);
+    // 14,000 events and as many notifications: 140,000 parameters as one statement, over 65,535.
+    const events: NewLiveEvent[] = Array.from({ length: 14_000 }, (_, i) => ({
+      to: { audience: 'user', id: student.user.id },
+      kind: 'achievement.earned',
+      data: { i },
+      notification: { kind: 'achievement.earned', payload: { i } },
+    }));
+    const ids = await insertEvents(t.db, events);
+    expect(new Set(ids).size).toBe(14_000);
+    expect(await count('notifications', [student.user.id])).toBe(14_000);
+  }, 60_000);
 });
