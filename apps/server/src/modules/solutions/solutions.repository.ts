@@ -139,11 +139,14 @@ export async function liveSolutionGroups(db: Kysely<DB>, ids: number[]): Promise
     .execute();
 }
 
+/** What an answer needs of its task (TaskForAnswer), shared by the two reads below. */
+const taskForAnswerColumns = ['group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode', 'opens_at as opensAt', 'closes_at as closesAt'] as const;
+
 /** The group and answer key of a live task, or undefined when there is no such live task. */
 export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise<TaskForAnswer | undefined> {
   return db
     .selectFrom('tasks')
-    .select(['group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode', 'opens_at as opensAt', 'closes_at as closesAt'])
+    .select(taskForAnswerColumns)
     .where('id', '=', taskId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -157,7 +160,7 @@ export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise
 export async function taskForStudentAnswer(db: Kysely<DB>, taskId: number, authorId: number): Promise<(TaskForAnswer & { title: string; open: boolean }) | undefined> {
   const row = await db
     .selectFrom('tasks')
-    .select(['title', 'group_id as groupId', 'answer_kind as answerKind', 'answer_key as answerKey', 'tolerance', 'check_mode as checkMode', 'opens_at as opensAt', 'closes_at as closesAt'])
+    .select(['title', ...taskForAnswerColumns])
     .select((eb) =>
       eb
         .exists(
