@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { bearer, createGroup, createTaskRow, createUser } from '../test/fixtures.js';
 import { changeTokenReader, isNotNewer, tokenFromKnown } from './change-tokens.js';
+import { ReadyJson } from '../lib/ready-json.js';
 import { ReadCache } from './read-cache.js';
 
 describe.each(testDatabases())('read cache on %s', (dialect) => {
@@ -210,6 +211,42 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
     const cache = new ReadCache(changeTokenReader(t.db));
     await expect(cache.get('k', {}, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', {}, async () => 'up')).toBe('up');
+  });
+
+  it('holds at most its bytes: the least recently read answers go first, one larger than the bound is served and not kept', async () => {
+    const cache = new ReadCache(changeTokenReader(t.db), { maxBytes: 10_000 });
+    const computed: string[] = [];
+    const answer = (key: string, bytes: number) =>
+      cache.get(key, {}, async () => {
+        computed.push(key);
+        return new ReadyJson(Buffer.alloc(bytes, 0x20));
+      });
+    await answer('a', 4000);
+    await answer('b', 4000);
+    await answer('a', 4000); // read again: now the most recent
+    await answer('c', 4000); // 12,000 bytes: b, the least recently read, goes
+    expect(cache.bytes).toBe(8000);
+    await answer('a', 4000);
+    await answer('c', 4000);
+    await answer('b', 4000);
+    expect(computed).toEqual(['a', 'b', 'c', 'b']);
+    const huge = await answer('huge', 20_000);
+    expect(huge.bytes.length).toBe(20_000);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    await answer('huge', 20_000);
+    expect(computed.filter((key) => key === 'huge')).toHaveLength(2);
+  });
+
+  it('counts the compressed forms an answer gains after it was kept, and nothing for a failed read', async () => {
+    const cache = new ReadCache(changeTokenReader(t.db));
+    const json = new ReadyJson(Buffer.from(JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Task ${i}` })))));
+    await cache.get('list', {}, async () => json);
+    expect(cache.bytes).toBe(json.bytes.length);
+    const gzip = await json.encoded('gzip');
+    await cache.get('list', {}, async () => json);
+    expect(cache.bytes).toBe(json.bytes.length + gzip.length);
+    await expect(cache.get('broken', {}, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.bytes).toBe(json.bytes.length + gzip.length);
   });
 
   it('serves a leaderboard and a task list that follow a write made by another instance at the next request', async () => {

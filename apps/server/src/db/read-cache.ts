@@ -1,3 +1,4 @@
+import { ReadyJson } from '../lib/ready-json.js';
 import { isNotNewer, tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from './change-tokens.js';
 
 interface Entry {
@@ -5,25 +6,67 @@ interface Entry {
   value: Promise<unknown>;
   /** Until the computation settles: a newer one for the key waits for it (see get). */
   pending: boolean;
+  /** The settled value (unset while pending or after a failure), measured by `sizeOf`. */
+  result?: unknown;
+  /** Bytes counted for it in `held`. */
+  size: number;
 }
+
+/** How much a ReadCache keeps. */
+export interface ReadCacheOptions {
+  /** Its name in the metrics (`mathclub_read_cache_bytes{cache}`). */
+  name?: string;
+  /** Keys kept at most (default 500). */
+  maxEntries?: number;
+  /**
+   * Bytes its values may hold at most, as `sizeOf` counts them (default 32 MiB): a teacher's review
+   * list of 50 long answers is ~640 KB, so 500 of them would be 320 MB, far more than the server's
+   * whole memory budget. A value larger than the bound on its own is served to the requests that
+   * waited for it and not kept.
+   */
+  maxBytes?: number;
+  /** The bytes a value holds (default: a ReadyJson's bytes and compressed forms; 0 for anything else). */
+  sizeOf?: (value: unknown) => number;
+}
+
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+const readyJsonBytes = (value: unknown): number => (value instanceof ReadyJson ? value.retainedBytes : 0);
 
 /**
  * Results of expensive reads (a leaderboard, a group's task list) kept until the data they depend
  * on changes: each read names its scope (change-tokens.ts), a hit costs no query when the account
  * check already read the scope's counters (else one tiny one), and a write is seen at the very next
  * request, on every instance. Concurrent misses for one key share one computation. Callers must
- * treat the values as read-only. Bounded: the oldest keys go first.
+ * treat the values as read-only. Bounded by keys and by bytes: the least recently read go first.
  */
 export class ReadCache {
   /** Told of every lookup, hit or miss (the metrics module sets it; unset, one check per get). */
   static onLookup: ((hit: boolean) => void) | undefined;
+  /** Told of every change of the bytes a cache holds, with its name (the metrics module sets it). */
+  static onBytes: ((name: string, delta: number) => void) | undefined;
 
   private readonly entries = new Map<string, Entry>();
+  private held = 0;
+  private readonly name: string;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: unknown) => number;
 
   constructor(
     private readonly tokens: ChangeTokenReader,
-    private readonly maxEntries = 500,
-  ) {}
+    options: ReadCacheOptions = {},
+  ) {
+    this.name = options.name ?? 'other';
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? READ_CACHE_MAX_BYTES;
+    this.sizeOf = options.sizeOf ?? readyJsonBytes;
+  }
+
+  /** The bytes the kept values hold now. */
+  get bytes(): number {
+    return this.held;
+  }
 
   /**
    * `scope`: the data the value is computed from; `known`: counters this request already read
@@ -36,23 +79,60 @@ export class ReadCache {
     // entry: the entry's data is newer, and good for it (change-tokens.ts isNotNewer).
     const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
     ReadCache.onLookup?.(fresh);
-    if (fresh) return hit.value as Promise<T>;
+    if (fresh) {
+      // Most recently read last (a Map keeps insertion order; ~45 ns), and measured again: a
+      // ReadyJson grows by its compressed forms after it was first kept.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      if (hit.result !== undefined) this.resize(hit, this.sizeOf(hit.result));
+      return hit.value as Promise<T>;
+    }
     // One computation per key at a time: while an older one is still running (the data changed
     // again meanwhile), the new one starts when it ends. A 100,000-cell gradebook takes ~0.5 s and
     // a verdict came every 250 ms in the bench: overlapping recomputations held 250 MB at once.
     const value = hit?.pending ? hit.value.then(compute, compute) : compute();
-    const entry: Entry = { token, value, pending: true };
-    this.entries.delete(key);
+    const entry: Entry = { token, value, pending: true, size: 0 };
+    if (hit) this.drop(key, hit);
     this.entries.set(key, entry);
-    const settled = () => {
-      entry.pending = false;
-    };
-    value.then(settled, settled);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    // A failed read is not remembered.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    value.then(
+      (result) => {
+        entry.pending = false;
+        if (this.entries.get(key) !== entry) return;
+        entry.result = result;
+        this.resize(entry, this.sizeOf(result));
+      },
+      () => {
+        entry.pending = false;
+        // A failed read is not remembered.
+        if (this.entries.get(key) === entry) this.drop(key, entry);
+      },
+    );
+    this.trim();
     return value;
+  }
+
+  private resize(entry: Entry, size: number): void {
+    if (size === entry.size) return;
+    this.count(size - entry.size);
+    entry.size = size;
+    this.trim();
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.count(-entry.size);
+  }
+
+  private count(delta: number): void {
+    this.held += delta;
+    ReadCache.onBytes?.(this.name, delta);
+  }
+
+  /** The least recently read go first, until both bounds hold (a value over the byte bound alone goes too). */
+  private trim(): void {
+    while (this.entries.size > this.maxEntries || this.held > this.maxBytes) {
+      const [key, oldest] = this.entries.entries().next().value!;
+      this.drop(key, oldest);
+    }
   }
 }

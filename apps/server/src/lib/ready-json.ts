@@ -27,8 +27,14 @@ export const MIN_COMPRESSED_BYTES = 1024;
  */
 export class ReadyJson {
   private readonly compressed = new Map<ContentCoding, Promise<Buffer>>();
+  private compressedBytes = 0;
 
   constructor(readonly bytes: Buffer) {}
+
+  /** The bytes it holds: the JSON and each compressed form made so far (for the caches' bound). */
+  get retainedBytes(): number {
+    return this.bytes.length + this.compressedBytes;
+  }
 
   /** Small answers go as they are. */
   get worthCompressing(): boolean {
@@ -40,8 +46,13 @@ export class ReadyJson {
     if (!pending) {
       pending = compressors[coding](this.bytes);
       this.compressed.set(coding, pending);
-      // A failed compression is not remembered (the caller falls back to the plain bytes).
-      pending.catch(() => this.compressed.delete(coding));
+      pending.then(
+        (done) => {
+          this.compressedBytes += done.length;
+        },
+        // A failed compression is not remembered (the caller falls back to the plain bytes).
+        () => this.compressed.delete(coding),
+      );
     }
     return pending;
   }

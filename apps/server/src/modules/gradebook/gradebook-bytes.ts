@@ -64,6 +64,11 @@ export class GradebookBytes {
     return new GradebookBytes(this.layout, new Map(tasks.map((task, t) => [task.id, pieces[t + 1]!])), pieces[0]!, pieces.at(-1)!);
   }
 
+  /** The bytes this state holds: each piece as JSON and deflated, the gzip body and brotli once made (for the cache's bound). */
+  get retainedBytes(): number {
+    return this.pieces().reduce((sum, p) => sum + p.raw.length + p.deflated.length, 0) + this.gzip.length + (this.br?.length ?? 0);
+  }
+
   private pieces(): DeflatedPiece[] {
     return [this.head, ...this.layout.tasks.map((task) => this.columns.get(task.id)!), this.tail];
   }

@@ -17,7 +17,17 @@ interface Entry {
   token: string;
   structure: string;
   value: Promise<CachedBook>;
+  /** The settled book, measured for the bound (unset while pending). */
+  result?: CachedBook;
+  /** Bytes counted for it in `held`. */
+  size: number;
 }
+
+/**
+ * Bytes the kept books may hold (default): the 200 × 500 group's book holds ~8.3 MB (7.5 MB of
+ * JSON in pieces, each deflated, and the gzip body), a class of 30 × 50 about 60 KB.
+ */
+export const GRADEBOOK_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Each group's gradebook kept ready between reads, and brought up to date by columns.
@@ -32,13 +42,20 @@ interface Entry {
  */
 export class GradebookCache {
   private readonly entries = new Map<number, Entry>();
+  private held = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly service: GradebookService,
     private readonly tokens: ChangeTokenReader,
     private readonly maxEntries = 50,
+    private readonly maxBytes = GRADEBOOK_CACHE_MAX_BYTES,
   ) {}
+
+  /** The bytes the kept books hold now. */
+  get bytes(): number {
+    return this.held;
+  }
 
   /** `known`: the counters the account check read for this request (before any of its reads). */
   async get(groupId: number, known?: KnownCounters | null): Promise<GradebookBytes> {
@@ -49,21 +66,60 @@ export class GradebookCache {
     // A token older than the entry's (counters read just before a write): the entry is newer data.
     const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
     ReadCache.onLookup?.(fresh);
-    if (fresh) return (await hit.value).bytes;
+    if (fresh) {
+      // Most recently read last, and measured again (brotli is added to a book after it was kept).
+      this.entries.delete(groupId);
+      this.entries.set(groupId, hit);
+      if (hit.result) this.resize(hit, hit.result.bytes.retainedBytes);
+      return (await hit.value).bytes;
+    }
     const value = hit
       ? hit.value.then(
           (previous) => (hit.structure === structure ? this.refresh(groupId, previous) : this.build(groupId)),
           () => this.build(groupId),
         )
       : this.build(groupId);
-    this.entries.delete(groupId);
-    this.entries.set(groupId, { token, structure, value });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    // A failed read is not remembered.
-    value.catch(() => {
-      if (this.entries.get(groupId)?.value === value) this.entries.delete(groupId);
-    });
+    const entry: Entry = { token, structure, value, size: 0 };
+    if (hit) this.drop(groupId, hit);
+    this.entries.set(groupId, entry);
+    value.then(
+      (book) => {
+        if (this.entries.get(groupId) !== entry) return;
+        entry.result = book;
+        this.resize(entry, book.bytes.retainedBytes);
+      },
+      // A failed read is not remembered.
+      () => {
+        if (this.entries.get(groupId) === entry) this.drop(groupId, entry);
+      },
+    );
+    this.trim();
     return (await value).bytes;
+  }
+
+  private resize(entry: Entry, size: number): void {
+    if (size === entry.size) return;
+    this.count(size - entry.size);
+    entry.size = size;
+    this.trim();
+  }
+
+  private drop(groupId: number, entry: Entry): void {
+    this.entries.delete(groupId);
+    this.count(-entry.size);
+  }
+
+  private count(delta: number): void {
+    this.held += delta;
+    ReadCache.onBytes?.('gradebooks', delta);
+  }
+
+  /** The least recently read go first, until both bounds hold (a book over the byte bound alone goes too). */
+  private trim(): void {
+    while (this.entries.size > this.maxEntries || this.held > this.maxBytes) {
+      const [groupId, oldest] = this.entries.entries().next().value!;
+      this.drop(groupId, oldest);
+    }
   }
 
   private async token(scope: ChangeScope, known?: KnownCounters | null): Promise<string> {

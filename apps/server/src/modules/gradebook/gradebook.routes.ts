@@ -29,7 +29,7 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => exporter.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeWeeks = jsonEncoder(gradebookWeeksSchema);
-  const cache = new ReadCache(app.changeTokens, 200);
+  const cache = new ReadCache(app.changeTokens, { name: 'gradebook-weeks', maxEntries: 200 });
 
   const books = new GradebookCache(app.db, service, app.changeTokens);
 

@@ -15,7 +15,7 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
   const service = new LeaderboardService(app.db, app.config.schoolTimeZone, undefined, app.changeTokens);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeBoard = jsonEncoder(boardSchema);
-  const boards = new ReadCache(app.changeTokens);
+  const boards = new ReadCache(app.changeTokens, { name: 'leaderboards' });
 
   r.get('/api/leaderboard', {
     schema: {

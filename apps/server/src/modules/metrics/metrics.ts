@@ -13,6 +13,7 @@ export interface Metrics {
   imageDuration: Histogram<'result'>;
   imageQueueWait: Histogram;
   readCache: Counter<'result'>;
+  readCacheBytes: Gauge<'cache'>;
 }
 
 /** Seconds; from a cached read (~1 ms) to a photo upload on a slow line. */
@@ -81,6 +82,12 @@ export function processMetrics(): Metrics {
       labelNames: ['result'],
       registers,
     }),
+    readCacheBytes: new Gauge({
+      name: 'mathclub_read_cache_bytes',
+      help: 'Bytes the answers kept by each read cache hold (JSON and its compressed forms), bounded per cache (32 MiB by default).',
+      labelNames: ['cache'],
+      registers,
+    }),
   };
   new Gauge({
     name: 'mathclub_image_pipeline_queue_length',
@@ -103,6 +110,7 @@ export function processMetrics(): Metrics {
   const hits = metrics.readCache.labels('hit');
   const misses = metrics.readCache.labels('miss');
   ReadCache.onLookup = (hit) => (hit ? hits : misses).inc();
+  ReadCache.onBytes = (cache, delta) => metrics.readCacheBytes.labels(cache).inc(delta);
   shared = metrics;
   return metrics;
 }

@@ -29,7 +29,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(solutionListSchema);
-  const lists = new ReadCache(app.changeTokens);
+  const lists = new ReadCache(app.changeTokens, { name: 'solution-lists' });
 
   r.get('/api/solutions', {
     schema: {

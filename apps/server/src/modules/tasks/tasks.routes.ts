@@ -41,7 +41,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(taskListSchema);
   const encodeStudentList = jsonEncoder(studentTaskListSchema);
-  const lists = new ReadCache(app.changeTokens);
+  const lists = new ReadCache(app.changeTokens, { name: 'task-lists' });
   /**
    * The list depends only on the caller's groups (and the ten-minute window its image links are signed in), so each
    * group set's answer is kept as ready JSON bytes until the data changes: every student of a class

@@ -37,7 +37,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
   const encodeUsers = jsonEncoder(userListSchema);
-  const userLists = new ReadCache(app.changeTokens, 1);
+  const userLists = new ReadCache(app.changeTokens, { name: 'users', maxEntries: 1 });
 
   r.post('/api/users', {
     schema: {
