@@ -59,12 +59,15 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     secret: config.jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: config.tokenTtlSeconds },
     // A token without an expiry would never end: refuse it even when correctly signed.
-    // Checked tokens are remembered (keyed by a hash of the whole token, never past their exp) so a
-    // client's next requests skip the decode, HMAC and claim checks; the account itself is still
-    // checked on every request.
+    // Checked tokens are remembered (never past their exp) so a client's next requests skip the
+    // decode, HMAC and claim checks; the account itself is still checked on every request. Keyed by
+    // the whole token itself: fast-jwt's default key, a SHA-256 of it (after decoding its header to
+    // pick the hash), was 5.6 % of a warm cached read's CPU (~2.3 µs), and exact string equality
+    // of the whole token is as strict a key (its signature included). The 2,000 tokens kept are
+    // ~400 bytes each, bearer secrets this process holds anyway while it serves them.
     // jti names the session, so a logout can end exactly this token (tokens from before it existed
     // are refused: their holders sign in once more).
-    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'jti'], cache: 2000 },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'jti'], cache: 2000, cacheKeyBuilder: (token: string) => token },
   });
   app.decorateRequest('currentUser', null);
   app.decorateRequest('changeCounters', null);

@@ -113,6 +113,20 @@ describe.each(testDatabases())('auth on %s', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: good })).statusCode).toBe(200);
     });
 
+    it('lets no altered copy of a token it has already checked (and remembers) in', async () => {
+      const { user, token } = await createUser(t, { role: 'teacher' });
+      const profile = (value: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${value}` } });
+      expect((await profile(token)).statusCode).toBe(200);
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const otherPayload = Buffer.from(JSON.stringify({ ...claims, sub: String(user.id + 1), id: user.id + 1 })).toString('base64url');
+      const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+      for (const altered of [`${header}.${payload}.${flipped}`, `${header}.${otherPayload}.${signature}`, `${token}x`, `${token}.`, token.slice(0, -1)]) {
+        expect((await profile(altered)).statusCode, altered).toBe(401);
+      }
+      expect((await profile(token)).statusCode).toBe(200);
+    });
+
     it('shuts a deactivated user out at their very next request, and tells them why (issue 26)', async () => {
       const { token: teacherToken } = await createUser(t, { role: 'teacher' });
       const { user, token } = await createUser(t, { role: 'student' });
