@@ -8,10 +8,12 @@ import { validationError } from './app-error.js';
 export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
-  for (const [key, child] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     if (key.includes('\u0000')) return [...path, key];
-    const found = findNul(child, [...path, key], depth + 1);
-    if (found) return found;
+    // The path is only built on the way back from a find: this runs on every request's query and body.
+    const found = findNul((value as Record<string, unknown>)[key], [], depth + 1);
+    if (found) return [...path, key, ...found];
   }
   return undefined;
 }
