@@ -40,11 +40,12 @@ export interface RequestSource {
 export async function runLoad(
   baseUrl: string,
   spec: RequestSpec | RequestSource,
-  options: { seconds?: number; amount?: number; connections?: number } = {},
+  options: { seconds?: number; amount?: number; connections?: number; /** Requests a second in all (paced), instead of as many as answered. */ rate?: number } = {},
 ): Promise<LoadResult> {
   const common = {
     url: baseUrl,
     connections: options.connections ?? CONNECTIONS,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 8 }),
     timeout: 30,
   };

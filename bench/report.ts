@@ -1,6 +1,6 @@
 import { liveLine, type LiveBenchResult } from './live.js';
 import { formatRatio, type Comparison } from './compare.js';
-import type { CheckedSubmissions } from './checked-submissions.js';
+import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
 import type { GradebookLine } from './gradebook.js';
 import type { LoadResult } from './load.js';
 import type { SelfCheckResult } from './self-check.js';
@@ -123,7 +123,7 @@ function renderChecked(c: CheckedSubmissions, endpoints: EndpointResult[]): stri
   return [
     '### Submissions with checking (issue 16)',
     '',
-    `Answers to auto-checked tasks (numbers, surds, polynomials, sets, text; right and wrong spellings), each judged by the checker's worker pool before it is written: **${s.requestsPerSecond} checks/s, p50 ${s.p50} ms, p99 ${s.p99} ms**, not 2xx ${s.non2xx + s.errors} (the table's "checked, auto mode" line). During a burst of ${c.burstWrites.total} more (${c.burstWrites.requestsPerSecond} checks/s, p99 ${c.burstWrites.p99} ms, 16 writers), a student's task list answered **${c.burstReads.requestsPerSecond} req/s, p99 ${c.burstReads.p99} ms** (quiet just before: ${c.quietReads.requestsPerSecond} req/s, p99 ${c.quietReads.p99} ms)${burstRatio === undefined ? '' : `, ${(burstRatio * 100).toFixed(0)} % of the read's baseline`} ${mark(ok)} (the read budget: ≥ ${BUDGET.readRatio * 100}% of the baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors).`,
+    `Answers to auto-checked tasks (numbers, surds, polynomials, sets, text; right and wrong spellings), each judged by the checker's worker pool before it is written: **${s.requestsPerSecond} checks/s, p50 ${s.p50} ms, p99 ${s.p99} ms**, not 2xx ${s.non2xx + s.errors} (the table's "checked, auto mode" line). During a burst of ${c.burstWrites.total} more, paced at ${CHECKED_BURST_PER_SECOND} a second (a school of 1,000 students answering within the same 10 s; ${c.burstWrites.requestsPerSecond} checks/s, p99 ${c.burstWrites.p99} ms, 16 connections), a student's task list answered **${c.burstReads.requestsPerSecond} req/s, p99 ${c.burstReads.p99} ms** (quiet just before: ${c.quietReads.requestsPerSecond} req/s, p99 ${c.quietReads.p99} ms)${burstRatio === undefined ? '' : `, ${(burstRatio * 100).toFixed(0)} % of the read's baseline`} ${mark(ok)} (the read budget: ≥ ${BUDGET.readRatio * 100}% of the baseline, p99 ≤ ${BUDGET.readP99Ms} ms, 0 errors).`,
     '',
   ];
 }
