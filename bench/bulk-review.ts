@@ -4,10 +4,11 @@
  * round is one POST /api/solutions/review of the 200 answers to one task (one write, then a
  * notification and a live event per student, and their achievements). Reports the bulk verdict's
  * p50/p99 over the rounds, and a student of the same group reading GET /api/tasks/mine while the
- * rounds run back to back, against the same read quiet and against the bare node:http baseline
+ * rounds run (one a second by default), against the same read quiet and against the bare node:http baseline
  * answering the same bytes (the reads' budget: ≥ 60 % of the baseline, p99 ≤ 50 ms).
  *
- *   npm run bench:bulk-review -- --db sqlite|postgres --rounds 20 --readers 16 [--cpu-prof DIR]
+ *   npm run bench:bulk-review -- --db sqlite|postgres --rounds 20 --readers 16 [--every MS] [--cpu-prof DIR]
+ *   (--every: ms between the starts of two bulk verdicts, default 1000; 0 runs them back to back)
  *
  * Starts the server from source (tsx) unless BENCH_SERVER_ENTRY names another entry (a build, or
  * another tree's src/server.ts to compare), so a shared machine's rebuilds of apps/server/dist do
@@ -133,7 +134,15 @@ export interface BulkReviewLine {
   during: Reads;
 }
 
-export async function bulkReviewLine(server: RunningServer, dialect: string, group: BulkGroup, readers: number, quietSeconds: number): Promise<BulkReviewLine> {
+/**
+ * How often a bulk verdict starts (ms): one a second is a school's 24 teachers each judging a
+ * whole class of 200 at once every 24 s, far more than teachers do (one such verdict per task,
+ * minutes apart). 0: back to back, as until 2026-11-27 — a saturation test in which the verdicts
+ * take what share of the event loop they can and the reads get the rest.
+ */
+export const BULK_VERDICT_EVERY_MS = 1000;
+
+export async function bulkReviewLine(server: RunningServer, dialect: string, group: BulkGroup, readers: number, quietSeconds: number, everyMs = BULK_VERDICT_EVERY_MS): Promise<BulkReviewLine> {
   const teacher = (await login(server.url, group.teacherLogin)).token;
   const student = (await login(server.url, group.studentLogin)).token;
   const read: RequestSpec = { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${student}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
@@ -165,10 +174,14 @@ export async function bulkReviewLine(server: RunningServer, dialect: string, gro
   }
   const quiet = await readLoop(server.url, read, readers, quietSeconds);
 
-  // The rounds back to back while the student's classmates keep reading.
+  // The rounds, one every `everyMs` (or back to back), while the student's classmates keep reading.
   const times: number[] = [];
   const rounds = (async () => {
-    for (const [r, ids] of measured.entries()) times.push(await judge(ids, r % 4 !== 3));
+    for (const [r, ids] of measured.entries()) {
+      const time = await judge(ids, r % 4 !== 3);
+      times.push(time);
+      if (everyMs > time && r < measured.length - 1) await new Promise((resolve) => setTimeout(resolve, everyMs - time));
+    }
   })();
   const during = await readLoop(server.url, read, readers, rounds);
   await rounds;
@@ -176,12 +189,15 @@ export async function bulkReviewLine(server: RunningServer, dialect: string, gro
 
   const line: BulkReviewLine = { dialect, rounds: times.length, bulk: { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1)! }, baseline, quiet, during };
   const share = (r: Reads) => `${Math.round((100 * r.perSecond) / baseline.perSecond)} % of the baseline`;
-  console.log(`  bulk verdict of ${STUDENTS} solutions, ${line.rounds} rounds: p50 ${ms(line.bulk.p50)} ms, p99 ${ms(line.bulk.p99)} ms, max ${ms(line.bulk.max)} ms`);
+  console.log(`  bulk verdict of ${STUDENTS} solutions, ${line.rounds} rounds ${everyMs > 0 ? `one every ${everyMs} ms` : 'back to back'}: p50 ${ms(line.bulk.p50)} ms, p99 ${ms(line.bulk.p99)} ms, max ${ms(line.bulk.max)} ms`);
   console.log(`  GET /api/tasks/mine (${readers} readers): baseline ${baseline.perSecond} req/s p50 ${ms(baseline.p50)} ms p99 ${ms(baseline.p99)} ms`);
   console.log(`    quiet           ${quiet.perSecond} req/s p50 ${ms(quiet.p50)} ms p99 ${ms(quiet.p99)} ms (${share(quiet)})`);
   console.log(
     `    during the bulk ${during.perSecond} req/s p50 ${ms(during.p50)} ms p99 ${ms(during.p99)} ms (${share(during)}, ${Math.round((100 * during.perSecond) / quiet.perSecond)} % of quiet), ` +
-      `${during.failed + quiet.failed} failed; budget ≥ 60 % and p99 ≤ 50 ms: ${during.perSecond >= 0.6 * baseline.perSecond && during.p99 <= 50 ? 'within' : 'OVER'}`,
+      `${during.failed + quiet.failed} failed; budget ≥ 60 % and p99 ≤ 50 ms: ${
+        // The server cannot outrun a bare server sending the same bytes: above it, this one client is the limit (compare.ts refuses such ratios too).
+        quiet.perSecond > baseline.perSecond ? 'invalid (the server quiet outran the baseline: the client is the limit; compare with quiet)' : during.perSecond >= 0.6 * baseline.perSecond && during.p99 <= 50 ? 'within' : 'OVER'
+      }`,
   );
   return line;
 }
@@ -192,6 +208,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rounds = Number(cliArg('rounds', '20'));
   const readers = Number(cliArg('readers', '16'));
   const quietSeconds = Number(cliArg('seconds', '5'));
+  const everyMs = Number(cliArg('every', String(BULK_VERDICT_EVERY_MS)));
   const profileDir = cliArg('cpu-prof', '');
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const hash = await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD);
@@ -206,7 +223,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ]);
   try {
     console.log(`\n[${dialect}] bulk review (server ${entry}), load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    await bulkReviewLine(server, dialect, group, readers, quietSeconds);
+    await bulkReviewLine(server, dialect, group, readers, quietSeconds, everyMs);
     console.log(`  load average after: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await server.stop();
