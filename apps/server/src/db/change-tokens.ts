@@ -56,7 +56,9 @@ export function tokenFromKnown(known: KnownCounters, scope: ChangeScope): string
   return tokenOf(known.roster, scope.tasksOf === 'existing' ? known.existingTasks : undefined, tasks, scope.user === undefined ? undefined : [scope.user, known.user], groups, points);
 }
 
-function knownOf(counters: Map<number, string>, ids: readonly number[] = []): [number, string][] | null {
+const NONE: readonly number[] = [];
+
+function knownOf(counters: Map<number, string>, ids: readonly number[] = NONE): [number, string][] | null {
   const out: [number, string][] = [];
   for (const id of ids) {
     const version = counters.get(id);
@@ -78,7 +80,13 @@ function tokenOf(
   let token = `r${roster}`;
   if (existingTasks !== undefined) token += ` e${existingTasks}`;
   if (user) token += ` u${user[0]}:${user[1]}`;
-  const list = (kind: string, counters: [number, string][]) => counters.sort((a, b) => a[0] - b[0]).map(([id, v]) => ` ${kind}${id}:${v}`).join('');
+  // Built on every cached read (twice for a leaderboard): a plain loop, sorting only what needs it.
+  const list = (kind: string, counters: [number, string][]) => {
+    if (counters.length > 1) counters.sort((a, b) => a[0] - b[0]);
+    let out = '';
+    for (const [id, v] of counters) out += ` ${kind}${id}:${v}`;
+    return out;
+  };
   // Group 0's tasks are every task (a group's id is never 0).
   return token + list('k', tasks) + list('g', groups) + list('p', points);
 }
