@@ -1,4 +1,5 @@
 import { ReadyJson } from '../lib/ready-json.js';
+import { SizedEntries } from './sized-entries.js';
 import { isNotNewer, tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from './change-tokens.js';
 
 interface Entry {
@@ -46,26 +47,21 @@ export class ReadCache {
   /** Told of every change of the bytes a cache holds, with its name (the metrics module sets it). */
   static onBytes: ((name: string, delta: number) => void) | undefined;
 
-  private readonly entries = new Map<string, Entry>();
-  private held = 0;
-  private readonly name: string;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly entries: SizedEntries<string, Entry>;
   private readonly sizeOf: (value: unknown) => number;
 
   constructor(
     private readonly tokens: ChangeTokenReader,
     options: ReadCacheOptions = {},
   ) {
-    this.name = options.name ?? 'other';
-    this.maxEntries = options.maxEntries ?? 500;
-    this.maxBytes = options.maxBytes ?? READ_CACHE_MAX_BYTES;
+    const name = options.name ?? 'other';
+    this.entries = new SizedEntries(options.maxEntries ?? 500, options.maxBytes ?? READ_CACHE_MAX_BYTES, (delta) => ReadCache.onBytes?.(name, delta));
     this.sizeOf = options.sizeOf ?? readyJsonBytes;
   }
 
   /** The bytes the kept values hold now. */
   get bytes(): number {
-    return this.held;
+    return this.entries.bytes;
   }
 
   /**
@@ -80,11 +76,10 @@ export class ReadCache {
     const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
     ReadCache.onLookup?.(fresh);
     if (fresh) {
-      // Most recently read last (a Map keeps insertion order; ~45 ns), and measured again: a
-      // ReadyJson grows by its compressed forms after it was first kept.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      if (hit.result !== undefined) this.resize(hit, this.sizeOf(hit.result));
+      // Most recently read now, and measured again: a ReadyJson grows by its compressed forms
+      // after it was first kept.
+      this.entries.touch(key, hit);
+      if (hit.result !== undefined) this.entries.resize(hit, this.sizeOf(hit.result));
       return hit.value as Promise<T>;
     }
     // One computation per key at a time: while an older one is still running (the data changed
@@ -92,47 +87,20 @@ export class ReadCache {
     // a verdict came every 250 ms in the bench: overlapping recomputations held 250 MB at once.
     const value = hit?.pending ? hit.value.then(compute, compute) : compute();
     const entry: Entry = { token, value, pending: true, size: 0 };
-    if (hit) this.drop(key, hit);
     this.entries.set(key, entry);
     value.then(
       (result) => {
         entry.pending = false;
         if (this.entries.get(key) !== entry) return;
         entry.result = result;
-        this.resize(entry, this.sizeOf(result));
+        this.entries.resize(entry, this.sizeOf(result));
       },
       () => {
         entry.pending = false;
         // A failed read is not remembered.
-        if (this.entries.get(key) === entry) this.drop(key, entry);
+        this.entries.delete(key, entry);
       },
     );
-    this.trim();
     return value;
-  }
-
-  private resize(entry: Entry, size: number): void {
-    if (size === entry.size) return;
-    this.count(size - entry.size);
-    entry.size = size;
-    this.trim();
-  }
-
-  private drop(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.count(-entry.size);
-  }
-
-  private count(delta: number): void {
-    this.held += delta;
-    ReadCache.onBytes?.(this.name, delta);
-  }
-
-  /** The least recently read go first, until both bounds hold (a value over the byte bound alone goes too). */
-  private trim(): void {
-    while (this.entries.size > this.maxEntries || this.held > this.maxBytes) {
-      const [key, oldest] = this.entries.entries().next().value!;
-      this.drop(key, oldest);
-    }
   }
 }

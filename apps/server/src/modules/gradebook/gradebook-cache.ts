@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isNotNewer, tokenFromKnown, type ChangeScope, type ChangeTokenReader, type KnownCounters } from '../../db/change-tokens.js';
 import { ReadCache } from '../../db/read-cache.js';
+import { SizedEntries } from '../../db/sized-entries.js';
 import type { DB } from '../../db/schema.js';
 import { GradebookBytes } from './gradebook-bytes.js';
 import * as repo from './gradebook.repository.js';
@@ -41,20 +42,21 @@ export const GRADEBOOK_CACHE_MAX_BYTES = 64 * 1024 * 1024;
  * every 250 ms never has two 100,000-cell books built at once.
  */
 export class GradebookCache {
-  private readonly entries = new Map<number, Entry>();
-  private held = 0;
+  private readonly entries: SizedEntries<number, Entry>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly service: GradebookService,
     private readonly tokens: ChangeTokenReader,
-    private readonly maxEntries = 50,
-    private readonly maxBytes = GRADEBOOK_CACHE_MAX_BYTES,
-  ) {}
+    maxEntries = 50,
+    maxBytes = GRADEBOOK_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new SizedEntries(maxEntries, maxBytes, (delta) => ReadCache.onBytes?.('gradebooks', delta));
+  }
 
   /** The bytes the kept books hold now. */
   get bytes(): number {
-    return this.held;
+    return this.entries.bytes;
   }
 
   /** `known`: the counters the account check read for this request (before any of its reads). */
@@ -67,10 +69,9 @@ export class GradebookCache {
     const fresh = hit !== undefined && (hit.token === token || isNotNewer(token, hit.token));
     ReadCache.onLookup?.(fresh);
     if (fresh) {
-      // Most recently read last, and measured again (brotli is added to a book after it was kept).
-      this.entries.delete(groupId);
-      this.entries.set(groupId, hit);
-      if (hit.result) this.resize(hit, hit.result.bytes.retainedBytes);
+      // Most recently read now, and measured again (brotli is added to a book after it was kept).
+      this.entries.touch(groupId, hit);
+      if (hit.result) this.entries.resize(hit, hit.result.bytes.retainedBytes);
       return (await hit.value).bytes;
     }
     const value = hit
@@ -80,46 +81,17 @@ export class GradebookCache {
         )
       : this.build(groupId);
     const entry: Entry = { token, structure, value, size: 0 };
-    if (hit) this.drop(groupId, hit);
     this.entries.set(groupId, entry);
     value.then(
       (book) => {
         if (this.entries.get(groupId) !== entry) return;
         entry.result = book;
-        this.resize(entry, book.bytes.retainedBytes);
+        this.entries.resize(entry, book.bytes.retainedBytes);
       },
       // A failed read is not remembered.
-      () => {
-        if (this.entries.get(groupId) === entry) this.drop(groupId, entry);
-      },
+      () => this.entries.delete(groupId, entry),
     );
-    this.trim();
     return (await value).bytes;
-  }
-
-  private resize(entry: Entry, size: number): void {
-    if (size === entry.size) return;
-    this.count(size - entry.size);
-    entry.size = size;
-    this.trim();
-  }
-
-  private drop(groupId: number, entry: Entry): void {
-    this.entries.delete(groupId);
-    this.count(-entry.size);
-  }
-
-  private count(delta: number): void {
-    this.held += delta;
-    ReadCache.onBytes?.('gradebooks', delta);
-  }
-
-  /** The least recently read go first, until both bounds hold (a book over the byte bound alone goes too). */
-  private trim(): void {
-    while (this.entries.size > this.maxEntries || this.held > this.maxBytes) {
-      const [groupId, oldest] = this.entries.entries().next().value!;
-      this.drop(groupId, oldest);
-    }
   }
 
   private async token(scope: ChangeScope, known?: KnownCounters | null): Promise<string> {
