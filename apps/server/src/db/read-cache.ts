@@ -9,7 +9,7 @@ interface Entry {
   pending: boolean;
   /** The settled value (unset while pending or after a failure), measured by `sizeOf`. */
   result?: unknown;
-  /** Bytes counted for it in `held`. */
+  /** The bytes it is counted at in the cache's bound (SizedEntries). */
   size: number;
 }
 

@@ -5,15 +5,15 @@ import { validationError } from './app-error.js';
  * The path of the first string (value or key) holding a NUL character, or undefined.
  * PostgreSQL text cannot store U+0000, and no form has a use for it.
  */
-export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+export function findNul(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    if (key.includes('\u0000')) return [...path, key];
+    if (key.includes('\u0000')) return [key];
     // The path is only built on the way back from a find: this runs on every request's query and body.
-    const found = findNul((value as Record<string, unknown>)[key], [], depth + 1);
-    if (found) return [...path, key, ...found];
+    const found = findNul((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }

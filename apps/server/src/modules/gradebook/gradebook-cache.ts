@@ -20,7 +20,7 @@ interface Entry {
   value: Promise<CachedBook>;
   /** The settled book, measured for the bound (unset while pending). */
   result?: CachedBook;
-  /** Bytes counted for it in `held`. */
+  /** The bytes it is counted at in the cache's bound (SizedEntries). */
   size: number;
 }
 

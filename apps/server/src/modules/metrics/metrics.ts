@@ -84,7 +84,7 @@ export function processMetrics(): Metrics {
     }),
     readCacheBytes: new Gauge({
       name: 'mathclub_read_cache_bytes',
-      help: 'Bytes the answers kept by each read cache hold (JSON and its compressed forms), bounded per cache (32 MiB by default).',
+      help: 'Bytes the answers kept by each read cache hold (JSON and its compressed forms), bounded per cache (32 MiB for each list cache, 64 MiB for the gradebooks).',
       labelNames: ['cache'],
       registers,
     }),
