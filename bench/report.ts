@@ -1,6 +1,7 @@
 import { liveLine, type LiveBenchResult } from './live.js';
 import { formatRatio, type Comparison } from './compare.js';
 import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
+import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
 import type { LoadResult } from './load.js';
 import type { SelfCheckResult } from './self-check.js';
@@ -61,6 +62,8 @@ export interface BenchReport {
     checked?: CheckedSubmissions;
     /** Issue 17: the gradebook of the 50 × 200 group and of a 200 × 500 group. */
     gradebook?: GradebookLine[];
+    /** New connections' first answers while a class sends answers (bench/new-connections.ts). */
+    newConnections?: NewConnections;
   }[];
   web: { js: PageJs[]; lighthouse: (LighthouseScores & { performanceRuns?: number[] })[] } | undefined;
   /** Set when the web part was tried and failed (the server lines stand without it). */
@@ -109,6 +112,14 @@ function renderGradebook(lines: GradebookLine[]): string[] {
       (g) =>
         `| ${g.group} | ${g.cells} | ${g.bytes} (${g.encodedBytes}) | ${g.warm.requestsPerSecond} | ${g.warm.p99} ${ok(g.warm.p99)} | ${g.afterWrite.p50.toFixed(1)} / ${g.afterWrite.p99.toFixed(1)} ${ok(g.afterWrite.p99)} | ${g.underWrites.requestsPerSecond} | ${g.underWrites.p99} ${ok(g.underWrites.p99)} | ${g.warm.errors + g.underWrites.errors} |`,
     ),
+    '',
+  ];
+}
+
+/** Students opening the app while a class writes: reported, not budgeted. */
+function renderNewConnections(n: NewConnections): string[] {
+  return [
+    `New connections while a class writes: ${NEW_CONNECTIONS} students open the app at once (a new connection each, asking for their task list) while 64 others send text answers flat out (${n.writes.requestsPerSecond} a second). First answers: **p50 ${n.flood.p50} / p90 ${n.flood.p90} / max ${n.flood.max} ms** (the same ${NEW_CONNECTIONS} on the idle server: p50 ${n.idle.p50} / max ${n.idle.max} ms), ${n.flood.failed + n.idle.failed} failed. The server listened on ${n.sockets} socket${n.sockets === 1 ? '' : 's'} of its port (Node ${n.node}; apps/server/src/lib/accept-sockets.ts). Reported, not budgeted.`,
     '',
   ];
 }
@@ -232,6 +243,7 @@ export function renderReport(r: BenchReport): string {
     if (d.checked) lines.push(...renderChecked(d.checked, d.endpoints));
     if (d.gradebook) lines.push(...renderGradebook(d.gradebook));
     lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`, '');
+    if (d.newConnections) lines.push(...renderNewConnections(d.newConnections));
     if (d.afterWrite) {
       const { leaderboardMs, tasksMineMs } = d.afterWrite;
       lines.push(

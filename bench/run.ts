@@ -17,6 +17,7 @@ import { cliArg, cliFlag } from './cli.js';
 import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
 import { CONNECTIONS, multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
 import { checkedSubmissions } from './checked-submissions.js';
+import { newConnections } from './new-connections.js';
 import { signInSchool } from './school-mix.js';
 import { harnessSelfCheck, SELF_CHECK_PAIRS, SELF_CHECK_SECONDS } from './self-check.js';
 import { coldReads, lessonPeak, mixedRun } from './workloads.js';
@@ -113,7 +114,10 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
 
     const rssMb = server.rssMb();
     console.log(`  server RSS after the load: ${rssMb} MB`);
-    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, checked, gradebook, studentToken: student, server, prepared };
+    // Last, so that its 40 tasks and 2,000 answers change no line above: students opening the app
+    // (new connections) while a class sends answers.
+    const fresh = await newConnections(server, teacher.token, firstGroup.id, students.map((s) => s.token));
+    return { dialect, school: prepared.school, endpoints, rssMb, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, checked, gradebook, newConnections: fresh, studentToken: student, server, prepared };
   } catch (error) {
     await server.stop();
     await prepared.drop();
@@ -207,7 +211,7 @@ async function main() {
       leaderboard: byName('GET /api/leaderboard'),
       ...(fullGradebook ? { gradebook: fullGradebook } : {}),
     });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook, newConnections: suite.newConnections });
     // Issue 18: live updates on this engine (2,000 open streams, a verdict's and a new task's way).
     console.log('\n[live]');
     const live = await benchLive(dialect);
