@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deflatePiece, gzipOfPieces } from './segmented-gzip.js';
+import { deflatePiece, deflatesWaiting, gzipOfPieces } from './segmented-gzip.js';
 
 describe('gzipOfPieces', () => {
   it('is a gzip body of the pieces concatenated, whatever their number, sizes and bytes (property)', async () => {
@@ -26,5 +26,14 @@ describe('gzipOfPieces', () => {
     expect(gunzipSync(chained).equals(Buffer.concat(parts))).toBe(true);
     expect(chained.length).toBeLessThan(whole * 1.05);
     expect(chained.length).toBeLessThan(alone.length);
+  });
+
+  it('deflates at most 16 pieces at once (each holds a zlib stream), the rest in order, into the same body', async () => {
+    const parts = Array.from({ length: 100 }, (_, i) => Buffer.from(`{"column":${i},"cells":[${'1,'.repeat(500 + i)}0]}`));
+    const started = parts.map((p, i) => deflatePiece(p, parts[i - 1]));
+    expect(deflatesWaiting()).toBe(84);
+    const pieces = await Promise.all(started);
+    expect(deflatesWaiting()).toBe(0);
+    expect(gunzipSync(gzipOfPieces(pieces)).equals(Buffer.concat(parts))).toBe(true);
   });
 });
