@@ -52,6 +52,8 @@ describe('listening on several sockets of the port', () => {
     expect(await getOnce(port)).toBe('ECONNREFUSED');
   });
 
+  // Node 20 has no `reusePort`, so these are skipped under `npm test` on Node 20; `.ci/run` runs
+  // the unit suites again on Node 24, where they run.
   describe.runIf(spreadsAccepts())('where the runtime spreads accepts', () => {
     it('answers every connection, whichever socket accepted it, through the one HTTP server', async () => {
       const a = app();
