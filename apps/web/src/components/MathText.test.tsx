@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MathText, preloadMathText } from './MathText';
 import { MAX_FORMULAS } from './markdown-react';
 
@@ -8,6 +8,44 @@ describe('MathText (PRODUCT.md §4)', () => {
     const { container } = render(<MathText>{'Find $x^2$ when\n\n$$x = \\frac{1}{2}$$'}</MathText>);
     await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
     expect(container.querySelector('.katex-display')).not.toBeNull();
+  });
+
+  describe('a formula wider than its box', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    /** jsdom lays nothing out: the widths are given, and the observer is one the test calls. */
+    const sized = (element: Element, scrollWidth: number, clientWidth: number) => {
+      Object.defineProperty(element, 'scrollWidth', { configurable: true, value: scrollWidth });
+      Object.defineProperty(element, 'clientWidth', { configurable: true, value: clientWidth });
+    };
+
+    it('gets a tab stop when it stops fitting after the first paint (a font arrived), and loses it when it fits again', async () => {
+      const observed = new Set<Element>();
+      const callbacks: (() => void)[] = [];
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: () => void) {
+            callbacks.push(callback);
+          }
+          observe(element: Element) {
+            observed.add(element);
+          }
+          disconnect() {}
+        },
+      );
+      const { container } = render(<MathText>{'Solve\n\n$$x^2 + 2x + 1 = 0$$'}</MathText>);
+      await waitFor(() => expect(container.querySelector('.katex-display')).not.toBeNull());
+      const display = container.querySelector<HTMLElement>('.katex-display')!;
+      // It fitted when it was first measured.
+      expect(display).not.toHaveAttribute('tabindex');
+      expect(observed.has(display) && observed.has(display.firstElementChild!)).toBe(true);
+      sized(display, 420, 340);
+      callbacks.forEach((c) => c());
+      expect(display).toHaveAttribute('tabindex', '0');
+      sized(display, 300, 340);
+      callbacks.forEach((c) => c());
+      expect(display).not.toHaveAttribute('tabindex');
+    });
   });
 
   it('never renders raw HTML and neutralises unsafe links', async () => {

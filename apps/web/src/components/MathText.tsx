@@ -79,16 +79,31 @@ const Deferred = lazy(() =>
  * The rendered text's box. What is wider than it (a long formula, a code line) scrolls inside it
  * (MathText.css); a box that scrolls gets a tab stop so it can be scrolled from the keyboard too
  * (WCAG 2.1.1; axe's scrollable-region-focusable). Only those: a text that fits adds no tab stop.
+ * Widths change after the first paint: KaTeX's fonts arrive (a formula that fitted in the fallback
+ * font may not fit any more: CI's axe scan once found such a box at 375 px without its tab stop),
+ * and a phone is turned. So the boxes are measured again whenever their content or the box resizes.
  */
 function MathBox({ className, children }: { className: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    for (const box of [root, ...root.querySelectorAll<HTMLElement>('.katex-display, pre')]) {
-      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
-      else box.removeAttribute('tabindex');
+    const boxes = [root, ...root.querySelectorAll<HTMLElement>('.katex-display, pre')];
+    const measure = () => {
+      for (const box of boxes) {
+        if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+        else box.removeAttribute('tabindex');
+      }
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const box of boxes) {
+      observer.observe(box);
+      // The content's own size: it grows when a font arrives while the box keeps its width.
+      if (box.firstElementChild) observer.observe(box.firstElementChild);
     }
+    return () => observer.disconnect();
   });
   return (
     <div ref={ref} className={className}>
