@@ -119,7 +119,7 @@ function renderGradebook(lines: GradebookLine[]): string[] {
 /** Students opening the app while a class writes: reported, not budgeted. */
 function renderNewConnections(n: NewConnections): string[] {
   return [
-    `New connections while a class writes: ${NEW_CONNECTIONS} students open the app at once (a new connection each, asking for their task list) while 64 others send text answers flat out (${n.writes.requestsPerSecond} a second). First answers: **p50 ${n.flood.p50} / p90 ${n.flood.p90} / max ${n.flood.max} ms** (the same ${NEW_CONNECTIONS} on the idle server: p50 ${n.idle.p50} / max ${n.idle.max} ms), ${n.flood.failed + n.idle.failed} failed. The server listened on ${n.sockets} socket${n.sockets === 1 ? '' : 's'} of its port (Node ${n.node}; apps/server/src/lib/accept-sockets.ts). Reported, not budgeted.`,
+    `New connections while a class writes: ${NEW_CONNECTIONS} students open the app at once (a new connection each, asking for their task list) while 64 others send text answers flat out (${n.writes.requestsPerSecond} a second). First answers: **p50 ${n.flood.p50} / p90 ${n.flood.p90} / max ${n.flood.max} ms** (the same ${NEW_CONNECTIONS} on the idle server: p50 ${n.idle.p50} / max ${n.idle.max} ms), ${n.flood.failed + n.idle.failed} failed. Node ${n.node}. Reported, not budgeted.`,
     '',
   ];
 }

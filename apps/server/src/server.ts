@@ -2,7 +2,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { listenSpread, type Listening } from './lib/accept-sockets.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
@@ -32,8 +31,6 @@ async function main(): Promise<void> {
   // than SHUTDOWN_TIMEOUT (default 10 s) are cut: the process exits 1 then. Proven by
   // hardening/shutdown.test.ts (SIGTERM during a burst of submissions).
   let closing = false;
-  // Set once listening; a signal before that has no extra sockets to stop.
-  const listening: { current?: Listening } = {};
   const shutdownTimeoutMs = config.shutdownTimeoutMs ?? 10_000;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -44,7 +41,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownTimeoutMs);
     force.unref();
-    listening.current?.stopAccepting();
     // Node closes the connections idle at close() once; a keep-alive connection whose request was
     // in flight then becomes idle afterwards and would hold the server open until its keep-alive
     // timeout (72 s). Closing idle connections every 100 ms ends each as soon as its answer is sent.
@@ -69,8 +65,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  listening.current = await listenSpread(app, config.port, config.host);
-  if (listening.current.sockets > 1) app.log.info({ sockets: listening.current.sockets }, 'accepting connections on several sockets of the port');
+  await app.listen({ port: config.port, host: config.host });
 
   // A crash between storing an upload and inserting its row leaves a file nobody can reach.
   sweepOrphanImages(database.db, app.images).then(
