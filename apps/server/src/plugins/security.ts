@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
-import { AppError } from '../lib/app-error.js';
+import { registerAddressLimit } from './address-limit.js';
 
 /** The SPA's Content-Security-Policy: only our own scripts; inline styles because PrimeReact sets them. */
 export const CSP_DIRECTIVES = {
@@ -82,24 +81,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(headers);
     done();
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    // Shared by every instance when Redis is configured; if Redis stops answering, requests go
-    // through uncounted rather than failing (plugins/shared-state.ts).
-    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}api:`, skipOnError: true } : {}),
-  });
-  // An app-wide onRequest hook, so it runs before any route's own authentication hook (route-level
-  // limits would run after it and never see a flood of unauthenticated calls). Pages and assets are
-  // not counted; neither are the load balancer's probes, nor signed image links: a class behind one
-  // school NAT opening a page of task pictures would pass 600 a minute, and each link is only an
-  // HMAC check (its signature is the permission).
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: config.rateLimitPerIp,
-      timeWindow: 60_000,
-      allowList: (request) => !isCountedPerAddress(routedPath(request)),
-    }),
-  );
+  // After the headers' hook, so a refusal carries them too. Run by every request before any route's
+  // own authentication hook (a route-level limit would run after it and never see a flood of
+  // unauthenticated calls). Pages and assets are not counted; neither are the load balancer's
+  // probes, nor signed image links: a class behind one school NAT opening a page of task pictures
+  // would pass 600 a minute, and each link is only an HMAC check (its signature is the permission).
+  registerAddressLimit(app, config.rateLimitPerIp, (request) => isCountedPerAddress(routedPath(request)));
 }

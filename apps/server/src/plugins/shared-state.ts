@@ -10,8 +10,10 @@ declare module 'fastify' {
     /**
      * A rate-limiter-flexible counter named `name` (`points` per fixed window of `durationSeconds`,
      * the window starting at a key's first point): in Redis when configured, else in this process.
+     * While Redis is away it counts in this process instead, unless `insurance` is false: then it
+     * rejects with an error that is not a RateLimiterRes, and the caller decides.
      */
-    limiter: (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
+    limiter: (name: string, points: number, durationSeconds: number, options?: { insurance?: boolean }) => RateLimiterAbstract;
   }
 }
 
@@ -61,7 +63,7 @@ export async function registerSharedState(app: FastifyInstance, config: Config):
   app.decorate('redis', redis);
   app.decorate(
     'limiter',
-    (name: string, points: number, duration: number) =>
+    (name: string, points: number, duration: number, options: { insurance?: boolean } = {}) =>
       new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: `${config.redisKeyPrefix}limit:${name}`,
@@ -69,7 +71,7 @@ export async function registerSharedState(app: FastifyInstance, config: Config):
         duration,
         // While Redis is away each instance counts on its own instead of letting guesses through.
         rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration }),
+        ...(options.insurance === false ? {} : { insuranceLimiter: new RateLimiterMemory({ points, duration }) }),
       }),
   );
   app.addHook('onClose', async () => {
