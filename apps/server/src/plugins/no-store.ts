@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
  * URL, so no spelling of a path slips past it.
  */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // With `done`, not async: a promise a request for a header (plugins/errors.ts says why).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && request.routeOptions.url?.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

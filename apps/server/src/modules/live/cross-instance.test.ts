@@ -19,7 +19,9 @@ import { openStream, type TestStream } from './test-stream.js';
 const url = process.env.TEST_DATABASE_URL;
 const setups = url ? [{ fanOut: 'postgres' as const, redis: undefined as string | undefined }, ...(process.env.TEST_REDIS_URL ? [{ fanOut: 'redis' as const, redis: process.env.TEST_REDIS_URL }] : [])] : [];
 
-describe.skipIf(setups.length === 0).each(setups)('two instances on one PostgreSQL database, fan-out by $fanOut', ({ fanOut, redis }) => {
+// Without PostgreSQL the suite is listed as skipped (one placeholder case): an empty `.each` is a
+// file with no suite, which Vitest counts as a failure on a machine with nothing installed.
+describe.skipIf(setups.length === 0).each(setups.length ? setups : [{ fanOut: 'postgres' as const, redis: undefined }])('two instances on one PostgreSQL database, fan-out by $fanOut', ({ fanOut, redis }) => {
   let dataDir: string;
   let shared: { database: Database; drop: () => Promise<void> };
   let second: Database;
