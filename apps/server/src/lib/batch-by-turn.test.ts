@@ -94,4 +94,70 @@ describe('batchByTurn', () => {
       { numRuns: 200 },
     );
   });
+
+  it('with maxInFlight, holds the next turns\' lookups in one batch while the fetches run, and sends it when one returns', async () => {
+    const calls: number[][] = [];
+    const gates: (() => void)[] = [];
+    const load = batchByTurn(
+      async (keys: number[]) => {
+        calls.push(keys);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return new Map(keys.map((k) => [k, k * 10]));
+      },
+      100,
+      1,
+    );
+    const first = load(1);
+    await nextTurn(); // fetch 1 is in flight
+    const later = [load(2), load(3)];
+    await nextTurn();
+    const last = load(4);
+    await nextTurn();
+    expect(calls).toEqual([[1]]); // three turns, one fetch: the others wait together
+    gates.shift()!();
+    expect(await first).toBe(10);
+    await nextTurn();
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+    gates.shift()!();
+    expect(await Promise.all([...later, last])).toEqual([20, 30, 40]);
+  });
+
+  it('with maxInFlight, never answers from a fetch that started before the lookup, never runs more fetches at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 8 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 10 }),
+        async (turns, maxInFlight, maxKeys, delays) => {
+          let started = 0;
+          let running = 0;
+          let mostRunning = 0;
+          const load = batchByTurn(
+            async (keys: number[]) => {
+              const fetchNumber = ++started;
+              running++;
+              mostRunning = Math.max(mostRunning, running);
+              for (let t = 0; t < delays[fetchNumber % delays.length]!; t++) await nextTurn();
+              running--;
+              return new Map(keys.map((k) => [k, fetchNumber]));
+            },
+            maxKeys,
+            maxInFlight,
+          );
+          const asked: Promise<void>[] = [];
+          for (const keys of turns) {
+            for (const k of keys) {
+              const startedBefore = started;
+              asked.push(load(k).then((fetchNumber) => expect(fetchNumber).toBeGreaterThan(startedBefore)));
+            }
+            await nextTurn();
+          }
+          await Promise.all(asked);
+          expect(mostRunning).toBeLessThanOrEqual(maxInFlight);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -13,6 +13,12 @@ export type SessionUserLookup = (id: number) => Promise<SessionUser | undefined>
  * request is still checked by a query that started after it arrived, so a deactivation or a
  * password change is seen at the very next request.
  */
-export function createSessionUserLookup(database: Database): SessionUserLookup {
-  return batchByTurn((ids) => findSessionUsers(database, ids));
+export function createSessionUserLookup(database: Database, maxInFlight = ACCOUNT_CHECKS_IN_FLIGHT): SessionUserLookup {
+  return batchByTurn((ids) => findSessionUsers(database, ids), 100, maxInFlight);
 }
+
+/**
+ * Account-check queries running at once. While they run, the requests that arrive wait for the
+ * next one together: a query's round trip costs the server about what an answer's sending does.
+ */
+export const ACCOUNT_CHECKS_IN_FLIGHT = 2;
