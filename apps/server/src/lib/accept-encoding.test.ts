@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_CODINGS, preferredCoding } from './accept-encoding.js';
+import { acceptedCodings, CONTENT_CODINGS, preferredCoding } from './accept-encoding.js';
 
 describe('preferredCoding', () => {
   it.each([
@@ -44,5 +44,15 @@ describe('preferredCoding', () => {
         }
       }),
     );
+  });
+
+  it('answers a header seen before as the first time, however many others came between', () => {
+    const first = acceptedCodings('gzip;q=0.5, br;q=0.9');
+    expect(first).toEqual(['br', 'gzip']);
+    for (let i = 0; i < 200; i++) acceptedCodings(`gzip;q=0.${i % 10}, x-${i}`);
+    expect(acceptedCodings('gzip;q=0.5, br;q=0.9')).toEqual(['br', 'gzip']);
+    expect(acceptedCodings(`br;q=0, ${' '.repeat(300)}gzip`)).toEqual(['gzip']);
+    // What it hands out cannot be changed by one caller for the next.
+    expect(Object.isFrozen(acceptedCodings('gzip, br'))).toBe(true);
   });
 });
