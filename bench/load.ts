@@ -40,13 +40,21 @@ export interface RequestSource {
 export async function runLoad(
   baseUrl: string,
   spec: RequestSpec | RequestSource,
-  options: { seconds?: number; amount?: number; connections?: number; /** Requests a second in all (paced), instead of as many as answered. */ rate?: number } = {},
+  options: {
+    seconds?: number;
+    amount?: number;
+    connections?: number;
+    /** Requests a second in all (paced), instead of as many as answered. */
+    rate?: number;
+    /** Runs until this settles (instead of for `seconds`). */
+    until?: Promise<unknown>;
+  } = {},
 ): Promise<LoadResult> {
   const common = {
     url: baseUrl,
     connections: options.connections ?? CONNECTIONS,
     ...(options.rate ? { overallRate: options.rate } : {}),
-    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 8 }),
+    ...(options.amount ? { amount: options.amount } : { duration: options.until ? 3600 : (options.seconds ?? 8) }),
     timeout: 30,
   };
   const opts =
@@ -64,7 +72,10 @@ export async function runLoad(
           ],
         }
       : { ...common, method: spec.method, headers: spec.headers, body: spec.body, path: spec.path, url: baseUrl + spec.path };
-  const result = await autocannon(opts as autocannon.Options);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(opts as autocannon.Options, (error, finished) => (error ? reject(error as Error) : resolve(finished)));
+    void options.until?.finally(() => instance.stop());
+  });
   const ok = result['2xx'];
   const seconds = result.duration || 1;
   return {
