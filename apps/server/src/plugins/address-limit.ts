@@ -69,10 +69,10 @@ export class WindowCounts {
  *
  * Why not @fastify/rate-limit, which did this before: its hook is a chain of promises (the key, the
  * allow list, the store's callback) with three x-ratelimit-* headers set on every answer, and the
- * key normalised with `net.isIPv6`'s regular expression on every request. On a warm leaderboard read
- * taking it out of the path gave ~+30 % throughput (bench/README.md, "What changed"); the count
- * here is one Map lookup. The same limit, window and key for IPv4 and IPv4-mapped addresses; an
- * IPv6 address is counted by its /64, as the plugin's default did.
+ * key normalised with `net.isIPv6`'s regular expression on every request: 5 % of a warm
+ * leaderboard read's CPU in a profile (bench/README.md, "What changed"). The count here is one Map
+ * lookup. The same limit, window and key for IPv4 and IPv4-mapped addresses; an IPv6 address is
+ * counted by its /64, as the plugin's default did.
  */
 export function registerAddressLimit(app: FastifyInstance, max: number, counted: (request: FastifyRequest) => boolean): void {
   const windowSeconds = 60;
