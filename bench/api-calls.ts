@@ -21,3 +21,10 @@ export async function login(url: string, name: string, password: string): Promis
   const user: unknown = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8'));
   return { token: access_token, user };
 }
+
+/** Posts a task for a group as the teacher's form does (multipart); its id. `fields` adds to or replaces the defaults (an answer key, a title). */
+export async function postTask(url: string, teacherToken: string, groupId: number, fields: Record<string, string> = {}): Promise<number> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ title: 'Task', text: 'Find $n$.', level: 'beginner', points: '1', group: String(groupId), ...fields })) form.append(name, value);
+  return ((await call(url, 'POST', '/api/tasks', form, teacherToken)) as { id: number }).id;
+}

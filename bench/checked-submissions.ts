@@ -5,9 +5,9 @@
  * during a burst of such submissions, against the same read quiet, so a class sending answers
  * never slows the class reading.
  */
-import { call } from './api-calls.js';
+import { postTask } from './api-calls.js';
 import { measure, type RunOptions } from './harness.js';
-import { multipartBody, runLoad, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { runLoad, textAnswerSpec, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 
 /**
@@ -45,10 +45,8 @@ async function keyedTasks(url: string, teacherToken: string, groupId: number, ta
   const made: { id: number; answers: string[] }[] = [];
   for (let i = 0; i < tasks; i++) {
     const k = KEYS[i % KEYS.length]!;
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ title: `Checked ${i}`, text: 'Solve it.', level: 'beginner', points: '2', group: String(groupId), answerKind: k.kind, answerKey: k.key, checkMode: 'auto' })) form.append(name, value);
-    const task = (await call(url, 'POST', '/api/tasks', form, teacherToken)) as { id: number };
-    made.push({ id: task.id, answers: k.answers });
+    const id = await postTask(url, teacherToken, groupId, { title: `Checked ${i}`, text: 'Solve it.', points: '2', answerKind: k.kind, answerKey: k.key, checkMode: 'auto' });
+    made.push({ id, answers: k.answers });
   }
   return made;
 }
@@ -64,13 +62,9 @@ export async function checkedSubmissions(
   const tasks = await keyedTasks(server.url, teacherToken, groupId, 48);
   const pairs = studentTokens.flatMap((token, s) => tasks.map((t, k) => ({ token, taskId: t.id, answer: t.answers[(s + k) % t.answers.length]! })));
   let cursor = 0;
-  const spec = (p: (typeof pairs)[number]): RequestSpec => {
-    const m = multipartBody({ taskId: String(p.taskId), answer: p.answer });
-    return { method: 'POST', path: '/api/solutions', headers: { authorization: `Bearer ${p.token}`, 'content-type': m.contentType }, body: m.body };
-  };
   const half = Math.floor(pairs.length / 2) - 1;
-  const sample = spec(pairs[cursor++]!);
-  const submissions = await measure(server, 'POST /api/solutions (checked, auto mode)', { sample, next: () => spec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: half, pairs: 1 });
+  const sample = textAnswerSpec(pairs[cursor++]!);
+  const submissions = await measure(server, 'POST /api/solutions (checked, auto mode)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: half, pairs: 1 });
   cursor = Math.max(cursor, half + 1);
 
   const read: RequestSpec = { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${studentTokens[0]}` } };
@@ -78,7 +72,7 @@ export async function checkedSubmissions(
   const quietReads = await runLoad(server.url, read, { seconds });
   const [burstReads, burstWrites] = await Promise.all([
     runLoad(server.url, read, { seconds }),
-    runLoad(server.url, { next: () => spec(pairs[cursor++ % pairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
+    runLoad(server.url, { next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
   ]);
   console.log(
     `  tasks/mine during a burst of checked submissions: ${burstReads.requestsPerSecond} req/s p99 ${burstReads.p99} ms (quiet ${quietReads.requestsPerSecond} req/s p99 ${quietReads.p99} ms); the burst ${burstWrites.requestsPerSecond} checks/s p99 ${burstWrites.p99} ms, not 2xx ${burstWrites.non2xx}`,

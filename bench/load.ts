@@ -243,3 +243,12 @@ export function multipartBody(fields: Record<string, string>, file?: { field: st
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** The text a student's answer carries in the writing lines. */
+export const TEXT_ANSWER = '$2^{10} = 1024$, so $n = 10$.';
+
+/** A student's text answer to a task, as the arena sends it (a form without a file). */
+export function textAnswerSpec(p: { token: string; taskId: number; answer?: string }): RequestSpec {
+  const m = multipartBody({ taskId: String(p.taskId), answer: p.answer ?? TEXT_ANSWER });
+  return { method: 'POST', path: '/api/solutions', headers: { authorization: `Bearer ${p.token}`, 'content-type': m.contentType }, body: m.body };
+}

@@ -10,8 +10,8 @@
  * sends the flood, does not delay them in its event loop.
  */
 import { spawn } from 'node:child_process';
-import { call } from './api-calls.js';
-import { multipartBody, runLoad, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { postTask } from './api-calls.js';
+import { runLoad, textAnswerSpec, type LoadResult, type RunningServer } from './load.js';
 
 export const NEW_CONNECTIONS = 64;
 /** The flood's answers: every student of the group to each of this many new tasks (no 409s). */
@@ -70,20 +70,12 @@ function probe(port: number, tokens: string[]): Promise<FirstAnswers> {
 
 export async function newConnections(server: RunningServer, teacherToken: string, groupId: number, studentTokens: string[]): Promise<NewConnections> {
   const tasks: number[] = [];
-  for (let i = 0; i < FLOOD_TASKS; i++) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ title: `Flood ${i}`, text: 'Find $n$.', level: 'beginner', points: '1', group: String(groupId) })) form.append(name, value);
-    tasks.push(((await call(server.url, 'POST', '/api/tasks', form, teacherToken)) as { id: number }).id);
-  }
+  for (let i = 0; i < FLOOD_TASKS; i++) tasks.push(await postTask(server.url, teacherToken, groupId, { title: `Flood ${i}` }));
   const pairs = studentTokens.flatMap((token) => tasks.map((taskId) => ({ token, taskId })));
   let cursor = 0;
-  const answer = (p: (typeof pairs)[number]): RequestSpec => {
-    const m = multipartBody({ taskId: String(p.taskId), answer: '$2^{10} = 1024$, so $n = 10$.' });
-    return { method: 'POST', path: '/api/solutions', headers: { authorization: `Bearer ${p.token}`, 'content-type': m.contentType }, body: m.body };
-  };
   const port = Number(new URL(server.url).port);
   const idle = await probe(port, studentTokens);
-  const flood = runLoad(server.url, { next: () => answer(pairs[cursor++ % pairs.length]!) }, { amount: pairs.length });
+  const flood = runLoad(server.url, { next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { amount: pairs.length });
   // Once the flood's own 64 connections are open and writing.
   await new Promise((r) => setTimeout(r, 500));
   const during = await probe(port, studentTokens);

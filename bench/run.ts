@@ -15,7 +15,7 @@ import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
 import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
-import { CONNECTIONS, multipartBody, runLoad, startServer, type LoadResult, type RequestSpec } from './load.js';
+import { CONNECTIONS, multipartBody, runLoad, startServer, textAnswerSpec, type LoadResult, type RequestSpec } from './load.js';
 import { checkedSubmissions } from './checked-submissions.js';
 import { newConnections } from './new-connections.js';
 import { signInSchool } from './school-mix.js';
@@ -85,13 +85,9 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     // Writes: every request answers a different (student, open task) pair, so none is a 409.
     const pairs = students.flatMap((s) => firstGroup.openTaskIds.map((taskId) => ({ token: s.token, taskId })));
     let cursor = 0;
-    const textSpec = (p: { token: string; taskId: number }): RequestSpec => {
-      const m = multipartBody({ taskId: String(p.taskId), answer: '$2^{10} = 1024$, so $n = 10$.' });
-      return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
-    };
     const textCount = Math.min(2000, pairs.length - 400);
-    const sample = textSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1 }));
+    const sample = textAnswerSpec(pairs[cursor++]!);
+    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1 }));
     cursor = Math.max(cursor, textCount + 1);
     const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
       const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
