@@ -57,6 +57,36 @@ for entry in "$ROOT"/node_modules/* "$ROOT"/node_modules/.bin; do
 done
 ln -s "$PREV_TREE/packages/shared" "$PREV_TREE/node_modules/@mathclub/shared"
 ln -s "$PREV_TREE/apps/server" "$PREV_TREE/node_modules/@mathclub/server"
+# A package the previous release's server depends on and this checkout no longer has (one this
+# release dropped, such as @fastify/rate-limit): installed on the side at the version the previous
+# release's lockfile names, and linked in, so the old server runs with what it shipped with.
+missing=$(node -e '
+  const [serverPkg, lockFile, root] = process.argv.slice(1);
+  const fs = require("node:fs");
+  const deps = JSON.parse(fs.readFileSync(serverPkg, "utf8")).dependencies ?? {};
+  const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")).packages ?? {};
+  for (const [name, range] of Object.entries(deps)) {
+    if (name.startsWith("@mathclub/") || fs.existsSync(`${root}/node_modules/${name}`)) continue;
+    console.log(`${name}@${lock[`node_modules/${name}`]?.version ?? range}`);
+  }' "$PREV_TREE/apps/server/package.json" "$PREV_TREE/package-lock.json" "$ROOT")
+if [ -n "$missing" ]; then
+  echo "the previous release's own versions of: $missing"
+  npm install --no-save --no-package-lock --no-audit --no-fund --prefix "$WORK/prev-extra" $missing >/dev/null
+  for spec in $missing; do
+    name=${spec%@*}
+    if [[ $name == @*/* ]]; then
+      # The scope's folder is a link into this checkout: make it a folder of links, then add one.
+      scope="$PREV_TREE/node_modules/${name%%/*}"
+      if [ -L "$scope" ]; then
+        shared=$(readlink "$scope")
+        rm "$scope" && mkdir "$scope"
+        for entry in "$shared"/*; do ln -s "$entry" "$scope/$(basename "$entry")"; done
+      fi
+      mkdir -p "$scope"
+    fi
+    ln -s "$WORK/prev-extra/node_modules/$name" "$PREV_TREE/node_modules/$name"
+  done
+fi
 
 psql "$PG_URL" -qc "create database $DB" >/dev/null
 
