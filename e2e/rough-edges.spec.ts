@@ -93,7 +93,12 @@ test.describe('issue 26, point 1: a student whose account a teacher turns off', 
       await setActive(true);
 
       await useLanguage(page, lang);
+      // The arena's last read (its achievements, asked for once the page shows) answered first: one
+      // sent as the account was turned off got its 401 while the page reloaded, and the old page
+      // ended the session without the reason (CI, 2026-11-28).
+      const arenaRead = page.waitForResponse((response) => response.url().endsWith('/api/achievements'));
       await signIn(page, login, password, /\/student$/);
+      await arenaRead;
       await setActive(false);
       // The student's next request meets the turned-off account.
       await page.reload();
