@@ -41,6 +41,30 @@ describe('api client', () => {
     expect(getSession().user).toBeNull();
   });
 
+  it('keeps the session on a 401 whose body was cut off (a reload aborts the page\'s reads), and signs out on the next whole one', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"statusCode":401,"code":"ACCOUNT_DEAC'));
+            controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+          },
+        }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      );
+    mockFetch(cutOff);
+    await expect(apiRequest('/api/achievements')).rejects.toMatchObject({ status: 401, interrupted: true });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(getSession().user).not.toBeNull();
+
+    mockFetch(() => jsonResponse({ statusCode: 401, code: 'ACCOUNT_DEACTIVATED', message: 'Turned off' }, 401));
+    await expect(apiRequest('/api/achievements')).rejects.toMatchObject({ status: 401, interrupted: false });
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('deactivated');
+    expect(getSession().user).toBeNull();
+  });
+
   it('keeps the session on a login 401 and carries status, code, message and field errors', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

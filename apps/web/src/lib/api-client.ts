@@ -22,9 +22,15 @@ export interface RequestOptions {
 
 /** Turns a non-OK response into an ApiRequestError (also used by the upload helper). */
 export async function readError(response: Response): Promise<ApiRequestError> {
-  let body: unknown;
+  let text: string | undefined;
   try {
-    body = await response.json();
+    text = await response.text();
+  } catch {
+    // The body never arrived whole (a reload aborted it): not the same as a body that is not JSON.
+  }
+  let body: unknown = null;
+  try {
+    if (text) body = JSON.parse(text);
   } catch {
     body = null;
   }
@@ -40,6 +46,7 @@ export async function readError(response: Response): Promise<ApiRequestError> {
     typeof loose.message === 'string' && loose.message ? loose.message : GENERIC_FAILURE,
     typeof loose.code === 'string' && /^[A-Z_]+$/.test(loose.code) ? (loose.code as ErrorCode) : undefined,
     fieldErrors,
+    text === undefined,
   );
 }
 
@@ -88,7 +95,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const response = await (early ?? fetch(path, { method, headers, body: payload, signal }));
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && !anonymous) signOutAfterUnauthorized(signedOutReason(error.code));
+    // A 401 whose body was cut off says nothing about why: ending the session on it would lose the
+    // reason (a reload aborts the old page's reads; the new page asks again and is told).
+    if (response.status === 401 && !anonymous && !error.interrupted) signOutAfterUnauthorized(signedOutReason(error.code));
     throw error;
   }
   if (response.status === 204) return undefined as T;

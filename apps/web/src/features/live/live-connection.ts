@@ -1,4 +1,5 @@
 import { i18n } from '../../lib/i18n';
+import { readError } from '../../lib/api-client';
 import { signedOutReason, signOutAfterUnauthorized } from '../../lib/unauthorized';
 import { createSseParser, type SseEvent } from './sse-parser';
 
@@ -41,8 +42,9 @@ export function connectLive({ token, onEvent, onStatus, fetchImpl = fetch }: Liv
       if (response.status === 401) {
         stopped = true;
         // Said why, as any other call does: an account a teacher turned off is told so on /login.
-        const body = (await response.json().catch(() => null)) as { code?: string } | null;
-        signOutAfterUnauthorized(signedOutReason(body?.code));
+        // A body cut off (the page is reloading) says nothing: the next page asks again.
+        const error = await readError(response);
+        if (!error.interrupted) signOutAfterUnauthorized(signedOutReason(error.code));
         return;
       }
       // Anything but an event stream (a proxy's error page, a stale service) is a failure: retry later.

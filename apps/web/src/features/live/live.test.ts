@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Solution } from '@mathclub/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, upsertSolution } from './apply-live-event';
-import { backoffDelay, RECONNECT_MAX_MS } from './live-connection';
+import { backoffDelay, connectLive, RECONNECT_MAX_MS } from './live-connection';
+import { setUnauthorizedHandler } from '../../lib/unauthorized';
 import { createSseParser, type SseEvent } from './sse-parser';
 
 const solution = (id: number, over: Partial<Solution> = {}): Solution => ({
@@ -40,6 +41,35 @@ describe('reconnecting', () => {
     const delays = [0, 1, 2, 3, 10].map((n) => backoffDelay(n, () => 1));
     expect(delays).toEqual([1000, 2000, 4000, 8000, RECONNECT_MAX_MS]);
     expect(backoffDelay(0, () => 0)).toBe(700);
+  });
+});
+
+describe('a 401 on the stream', () => {
+  const refused = (body: BodyInit) => vi.fn(async () => new Response(body, { status: 401, headers: { 'content-type': 'application/json' } }));
+
+  it('ends the session with the reason the server gave', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const fetchImpl = refused(JSON.stringify({ statusCode: 401, code: 'ACCOUNT_DEACTIVATED', message: 'Turned off' }));
+    const stop = connectLive({ token: 't', onEvent: () => {}, fetchImpl });
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('deactivated'));
+    stop();
+  });
+
+  it('keeps the session when the body was cut off (the page is reloading), and stops the stream', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const cutOff = new ReadableStream({
+      start(controller) {
+        controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+      },
+    });
+    const fetchImpl = refused(cutOff);
+    const stop = connectLive({ token: 't', onEvent: () => {}, fetchImpl });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    stop();
   });
 });
 
