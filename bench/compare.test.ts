@@ -50,6 +50,28 @@ describe('compareRuns', () => {
     expect(formatRatio(c)).toBe('invalid');
   });
 
+  it('says the load generator held the baseline back when its one thread was saturated in the baseline\'s runs', () => {
+    const c = compareRuns([4_400, 4_100], [4_000, 3_700], { serverRuns: [0.97, 0.96], baselineRuns: [0.99, 0.98] });
+    expect(c.valid).toBe(false);
+    expect(c.clientBound).toBe(true);
+    expect(c.invalidReason).toMatch(/the load generator limited the baseline's runs: it used 99 % of a core/);
+  });
+
+  it('blames other work on the machine when the load generator had room to spare', () => {
+    const c = compareRuns([27_000, 26_000], [18_000, 19_000], { serverRuns: [0.7, 0.72], baselineRuns: [0.5, 0.6] });
+    expect(c.valid).toBe(false);
+    expect(c.clientBound).toBe(false);
+    expect(c.invalidReason).toMatch(/used 55 % of a core in the baseline's runs, below its limit, so other work on the shared cores held the baseline back/);
+  });
+
+  it('keeps a ratio measured at the load generator\'s limit, and marks it as such', () => {
+    const c = compareRuns([3_600, 3_500], [3_800, 3_700], { serverRuns: [0.95, 0.94], baselineRuns: [0.96, 0.97] });
+    expect(c.valid).toBe(true);
+    expect(c.clientBound).toBe(true);
+    expect(compareRuns([10_000], [20_000], { serverRuns: [0.5], baselineRuns: [0.6] }).clientBound).toBe(false);
+    expect(compareRuns([10_000], [20_000]).clientBound).toBeUndefined();
+  });
+
   it('is invalid when the baseline answered nothing', () => {
     const c = compareRuns([100], [0]);
     expect(c.valid).toBe(false);

@@ -25,7 +25,25 @@ export interface Comparison {
   /** False when the ratio cannot be a measurement of the server (see `invalidReason`). */
   valid: boolean;
   invalidReason?: string;
+  /**
+   * The share of one core the load generator (autocannon, one thread of the bench's process) used
+   * in each run, when measured: at ~100 % it, not the process it loads, set the run's pace.
+   */
+  generatorShares?: { serverRuns: number[]; baselineRuns: number[] };
+  /**
+   * The generator's median share in the baseline's runs reached GENERATOR_SATURATED: the baseline
+   * ran at the generator's pace, so the ratio is an upper bound.
+   */
+  clientBound?: boolean;
 }
+
+/**
+ * A load generator using this share of a core or more is taken to be at its limit: it cannot send
+ * faster than it parses answers. Measured on 2026-11-28 (SQLite reads, `bench:reads`): 93–97 % in
+ * the baseline's runs of the small answers, 100–103 % for the 68–70 KB lists, 69–98 % in the
+ * server's runs.
+ */
+export const GENERATOR_SATURATED = 0.9;
 
 /**
  * Above this the ratio is refused. A server that parses a request, checks a token and an account
@@ -54,11 +72,25 @@ export function pairedRatio(serverRuns: readonly number[], baselineRuns: readonl
 }
 
 /** Compares interleaved runs (server, baseline, baseline, server, …) by the median of their pair ratios. */
-export function compareRuns(serverRuns: readonly number[], baselineRuns: readonly number[]): Comparison {
+export function compareRuns(
+  serverRuns: readonly number[],
+  baselineRuns: readonly number[],
+  generatorShares?: { serverRuns: readonly number[]; baselineRuns: readonly number[] },
+): Comparison {
   const serverMedian = median(serverRuns);
   const baselineMedian = median(baselineRuns);
   const { ratio, pairRatios } = pairedRatio(serverRuns, baselineRuns);
-  const base = { serverRuns: [...serverRuns], baselineRuns: [...baselineRuns], serverMedian, baselineMedian, pairRatios };
+  const generator = generatorShares && { serverRuns: [...generatorShares.serverRuns], baselineRuns: [...generatorShares.baselineRuns] };
+  const baselineShare = generator ? median(generator.baselineRuns) : Number.NaN;
+  const clientBound = baselineShare >= GENERATOR_SATURATED;
+  const base = {
+    serverRuns: [...serverRuns],
+    baselineRuns: [...baselineRuns],
+    serverMedian,
+    baselineMedian,
+    pairRatios,
+    ...(generator ? { generatorShares: generator, clientBound } : {}),
+  };
   if (!(baselineMedian > 0) || !Number.isFinite(serverMedian) || !Number.isFinite(ratio)) {
     return { ...base, ratio: Number.NaN, valid: false, invalidReason: 'the baseline answered nothing in at least one run, so there is nothing to compare with' };
   }
@@ -67,10 +99,18 @@ export function compareRuns(serverRuns: readonly number[], baselineRuns: readonl
       ...base,
       ratio,
       valid: false,
-      invalidReason: `the server (median ${Math.round(serverMedian)} req/s) outran the bare baseline (median ${Math.round(baselineMedian)} req/s) sending the same bytes (median of the pair ratios ${(ratio * 100).toFixed(0)} %), which it cannot do; something other than the server limited the baseline's runs (the load generator or other work on the shared cores)`,
+      invalidReason: `the server (median ${Math.round(serverMedian)} req/s) outran the bare baseline (median ${Math.round(baselineMedian)} req/s) sending the same bytes (median of the pair ratios ${(ratio * 100).toFixed(0)} %), which it cannot do; ${whatHeldBack(baselineShare)}`,
     };
   }
   return { ...base, ratio, valid: true };
+}
+
+/** Why a baseline's runs were slower than they could be, from the load generator's share of a core in them. */
+function whatHeldBack(generatorShare: number): string {
+  const share = `${Math.round(generatorShare * 100)} % of a core`;
+  if (!Number.isFinite(generatorShare)) return "something other than the server limited the baseline's runs (the load generator or other work on the shared cores)";
+  if (generatorShare >= GENERATOR_SATURATED) return `the load generator limited the baseline's runs: it used ${share} in them, as much as its one thread can, so both sides ran at its pace and the line measures the client`;
+  return `the load generator used ${share} in the baseline's runs, below its limit, so other work on the shared cores held the baseline back`;
 }
 
 /** How a ratio is printed: a percentage, or "invalid" (never a number above 100 %). */

@@ -108,8 +108,13 @@ export interface RunOptions {
 async function measuredRun(target: RunningServer, spec: RequestSpec | RequestSource, options: { seconds?: number; amount?: number; connections?: number }, dialect?: 'sqlite' | 'postgres') {
   const cpuBefore = target.cpuMs();
   const dbCpuBefore = dialect === 'postgres' ? postgresCpuMs() : undefined;
+  // autocannon runs in this process: its CPU over the run's wall time says whether it was the limit.
+  const generatorBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await runLoad(target.url, spec, options);
-  return { result, cpuMs: target.cpuMs() - cpuBefore, databaseCpuMs: dbCpuBefore ? postgresCpuMsSince(dbCpuBefore) : undefined };
+  const generator = process.cpuUsage(generatorBefore);
+  const generatorShare = (generator.user + generator.system) / 1000 / (performance.now() - started);
+  return { result, cpuMs: target.cpuMs() - cpuBefore, databaseCpuMs: dbCpuBefore ? postgresCpuMsSince(dbCpuBefore) : undefined, generatorShare };
 }
 
 /** The runs of one side, folded into one line: the median req/s, the worst p99, every error. */
@@ -194,6 +199,7 @@ export async function interleave(
     comparison: compareRuns(
       targetRuns.map((r) => r.result.requestsPerSecond),
       baselineRuns.map((r) => r.result.requestsPerSecond),
+      { serverRuns: targetRuns.map((r) => r.generatorShare), baselineRuns: baselineRuns.map((r) => r.generatorShare) },
     ),
     ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }),
     ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }),
@@ -213,6 +219,12 @@ export const DEFAULT_PAIRS = Number(cliArg('pairs', '5'));
 export const DEFAULT_SECONDS = 3;
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
+/** The load generator's median share of a core in each side's runs, and a mark when it was the limit. */
+const generatorText = (c: Comparison): string => {
+  if (!c.generatorShares) return '';
+  const share = (runs: number[]) => `${Math.round(median(runs) * 100)} %`;
+  return `  generator ${share(c.generatorShares.serverRuns)} | ${share(c.generatorShares.baselineRuns)} of a core${c.clientBound ? ' (client-bound)' : ''}`;
+};
 
 /** Measures one endpoint on the real server against the same bytes from the baseline process. */
 export async function measure(
@@ -229,7 +241,7 @@ export async function measure(
     const r = await interleave(server, baseline, { target: spec, baseline: sampleSpec, ...(sampleSpec.method === 'GET' ? { warmup: sampleSpec } : {}) }, run);
     const ceiling = cpuCeiling(r.cpuMsPerRequest, r.databaseCpuMsPerRequest);
     console.log(
-      `  ${name.padEnd(40)} ${String(r.target.requestsPerSecond).padStart(6)} req/s  p50 ${r.target.p50} ms  p99 ${r.target.p99} ms  errors ${r.target.errors + r.target.non2xx}  CPU ${ms(r.cpuMsPerRequest)} ms/req${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} (ceiling ${ceiling ?? '–'})  ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]`,
+      `  ${name.padEnd(40)} ${String(r.target.requestsPerSecond).padStart(6)} req/s  p50 ${r.target.p50} ms  p99 ${r.target.p99} ms  errors ${r.target.errors + r.target.non2xx}  CPU ${ms(r.cpuMsPerRequest)} ms/req${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} (ceiling ${ceiling ?? '–'})  ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]${generatorText(r.comparison)}`,
     );
     return {
       name,

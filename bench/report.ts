@@ -1,5 +1,5 @@
 import { liveLine, type LiveBenchResult } from './live.js';
-import { formatRatio, type Comparison } from './compare.js';
+import { formatRatio, GENERATOR_SATURATED, median, type Comparison } from './compare.js';
 import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
 import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
@@ -95,6 +95,12 @@ export const BUDGET = {
 
 const READS = ['GET /api/tasks/mine', 'GET /api/tasks (', 'GET /api/solutions', 'GET /api/leaderboard'];
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
+/** The load generator's median share of a core in a line's server runs and baseline runs, printed. */
+const generatorShares = (c: Comparison): string => {
+  const share = (runs: number[] | undefined) => Math.round(median(runs ?? []) * 100);
+  return `${share(c.generatorShares?.serverRuns)} | ${share(c.generatorShares?.baselineRuns)} %`;
+};
+
 const cpu = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
 const msText = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
@@ -216,6 +222,7 @@ export function renderReport(r: BenchReport): string {
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     const invalid: string[] = [];
+    const generator: string[] = [];
     for (const e of d.endpoints) {
       const isRead = READS.some((p) => e.name.startsWith(p));
       const isText = e.name.startsWith('POST /api/solutions (text');
@@ -227,6 +234,7 @@ export function renderReport(r: BenchReport): string {
       const errorText = e.real.timeouts ? `${errors} (${e.real.timeouts} timeouts)` : String(errors);
       const ratio = e.comparison ? formatRatio(e.comparison) : `${(e.ratio * 100).toFixed(0)}%`;
       if (e.comparison && !e.comparison.valid) invalid.push(`${e.name}: ${e.comparison.invalidReason} (runs: server ${e.comparison.serverRuns.join(', ')}; baseline ${e.comparison.baselineRuns.join(', ')}).`);
+      if (e.comparison?.generatorShares) generator.push(`${e.name} ${generatorShares(e.comparison)}${e.comparison.clientBound ? ' (at its limit)' : ''}`);
       lines.push(
         `| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu(e.cpuMsPerRequest)} | ${cpu(e.databaseCpuMsPerRequest)} | ${e.ceilingRequestsPerSecond ?? '–'} | ${e.responseBytes}${e.contentEncoding ? ` ${e.contentEncoding}` : ''} | ${e.baseline.requestsPerSecond} | ${cpu(e.baselineCpuMsPerRequest)} | ${ratio} | ${verdict} |`,
       );
@@ -237,6 +245,12 @@ export function renderReport(r: BenchReport): string {
       '',
     );
     if (invalid.length) lines.push('Ratios refused (a server cannot outrun the bare baseline sending the same bytes):', '', ...invalid.map((i) => `- ${i}`), '');
+    if (generator.length) {
+      lines.push(
+        `The load generator's share of a core (autocannon, one thread of the bench's process), median of the server's runs | of the baseline's: ${generator.join('; ')}. At ≥ ${GENERATOR_SATURATED * 100} % in the baseline's runs the yardstick is what one generator thread can drive against the bare server, not that server's own ceiling: on two cores, one for each, neither can be measured alone, and such a ratio is an upper bound.`,
+        '',
+      );
+    }
     if (d.mixed) lines.push(...renderMixed(d.mixed));
     if (d.peak) lines.push(...renderPeak(d.peak));
     if (d.cold) lines.push(...renderCold(d.cold));
