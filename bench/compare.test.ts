@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerKey } from './baseline-answers.js';
-import { compareRuns, cpuCeiling, formatRatio, median, selfCheckPasses } from './compare.js';
+import { compareRuns, cpuCeiling, formatGeneratorShares, formatRatio, median, selfCheckPasses } from './compare.js';
 
 describe('median', () => {
   it('takes the middle run, or the mean of the two middle ones', () => {
@@ -70,6 +70,11 @@ describe('compareRuns', () => {
     expect(c.clientBound).toBe(true);
     expect(compareRuns([10_000], [20_000], { serverRuns: [0.5], baselineRuns: [0.6] }).clientBound).toBe(false);
     expect(compareRuns([10_000], [20_000]).clientBound).toBeUndefined();
+  });
+
+  it('prints the generator\'s median share in each side\'s runs, or nothing when it was not measured', () => {
+    expect(formatGeneratorShares(compareRuns([3_600, 3_500, 3_400], [3_800, 3_700, 3_600], { serverRuns: [0.8, 0.84, 0.9], baselineRuns: [0.93, 0.97, 0.95] }))).toBe('84 | 95 %');
+    expect(formatGeneratorShares(compareRuns([10_000], [20_000]))).toBe('');
   });
 
   it('is invalid when the baseline answered nothing', () => {

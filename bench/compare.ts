@@ -113,6 +113,16 @@ function whatHeldBack(generatorShare: number): string {
   return `the load generator used ${share} in the baseline's runs, below its limit, so other work on the shared cores held the baseline back`;
 }
 
+/**
+ * The load generator's median share of a core in the server's runs and in the baseline's, as the
+ * console line and the report print it ("82 | 94 %"); empty when it was not measured.
+ */
+export function formatGeneratorShares(c: Pick<Comparison, 'generatorShares'>): string {
+  if (!c.generatorShares) return '';
+  const share = (runs: readonly number[]) => Math.round(median(runs) * 100);
+  return `${share(c.generatorShares.serverRuns)} | ${share(c.generatorShares.baselineRuns)} %`;
+}
+
 /** How a ratio is printed: a percentage, or "invalid" (never a number above 100 %). */
 export function formatRatio(c: Pick<Comparison, 'ratio' | 'valid'>): string {
   return c.valid ? `${(c.ratio * 100).toFixed(0)}%` : 'invalid';

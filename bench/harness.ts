@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { cliArg } from './cli.js';
-import { compareRuns, cpuCeiling, formatRatio, median, type Comparison } from './compare.js';
+import { compareRuns, cpuCeiling, formatGeneratorShares, formatRatio, median, type Comparison } from './compare.js';
 import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
@@ -219,12 +219,9 @@ export const DEFAULT_PAIRS = Number(cliArg('pairs', '5'));
 export const DEFAULT_SECONDS = 3;
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
-/** The load generator's median share of a core in each side's runs, and a mark when it was the limit. */
-const generatorText = (c: Comparison): string => {
-  if (!c.generatorShares) return '';
-  const share = (runs: number[]) => `${Math.round(median(runs) * 100)} %`;
-  return `  generator ${share(c.generatorShares.serverRuns)} | ${share(c.generatorShares.baselineRuns)} of a core${c.clientBound ? ' (client-bound)' : ''}`;
-};
+/** The load generator's share of a core in each side's runs, and a mark when it was the limit. */
+const generatorText = (c: Comparison): string =>
+  c.generatorShares ? `  generator ${formatGeneratorShares(c)} of a core${c.clientBound ? ' (client-bound)' : ''}` : '';
 
 /** Measures one endpoint on the real server against the same bytes from the baseline process. */
 export async function measure(

@@ -1,5 +1,5 @@
 import { liveLine, type LiveBenchResult } from './live.js';
-import { formatRatio, GENERATOR_SATURATED, median, type Comparison } from './compare.js';
+import { formatGeneratorShares, formatRatio, GENERATOR_SATURATED, type Comparison } from './compare.js';
 import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
 import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
@@ -95,12 +95,6 @@ export const BUDGET = {
 
 const READS = ['GET /api/tasks/mine', 'GET /api/tasks (', 'GET /api/solutions', 'GET /api/leaderboard'];
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
-/** The load generator's median share of a core in a line's server runs and baseline runs, printed. */
-const generatorShares = (c: Comparison): string => {
-  const share = (runs: number[] | undefined) => Math.round(median(runs ?? []) * 100);
-  return `${share(c.generatorShares?.serverRuns)} | ${share(c.generatorShares?.baselineRuns)} %`;
-};
-
 const cpu = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
 const msText = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
@@ -234,7 +228,7 @@ export function renderReport(r: BenchReport): string {
       const errorText = e.real.timeouts ? `${errors} (${e.real.timeouts} timeouts)` : String(errors);
       const ratio = e.comparison ? formatRatio(e.comparison) : `${(e.ratio * 100).toFixed(0)}%`;
       if (e.comparison && !e.comparison.valid) invalid.push(`${e.name}: ${e.comparison.invalidReason} (runs: server ${e.comparison.serverRuns.join(', ')}; baseline ${e.comparison.baselineRuns.join(', ')}).`);
-      if (e.comparison?.generatorShares) generator.push(`${e.name} ${generatorShares(e.comparison)}${e.comparison.clientBound ? ' (at its limit)' : ''}`);
+      if (e.comparison?.generatorShares) generator.push(`${e.name} ${formatGeneratorShares(e.comparison)}${e.comparison.clientBound ? ' (at its limit)' : ''}`);
       lines.push(
         `| ${e.name} | ${e.real.requestsPerSecond} | ${e.real.p50} | ${e.real.p99} | ${errorText} | ${cpu(e.cpuMsPerRequest)} | ${cpu(e.databaseCpuMsPerRequest)} | ${e.ceilingRequestsPerSecond ?? '–'} | ${e.responseBytes}${e.contentEncoding ? ` ${e.contentEncoding}` : ''} | ${e.baseline.requestsPerSecond} | ${cpu(e.baselineCpuMsPerRequest)} | ${ratio} | ${verdict} |`,
       );
