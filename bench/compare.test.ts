@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerKey } from './baseline-answers.js';
-import { compareRuns, cpuCeiling, formatGeneratorShares, formatRatio, median, selfCheckPasses } from './compare.js';
+import { compareRuns, cpuCeiling, formatFirstRequests, formatGeneratorShares, formatRatio, median, percentiles, selfCheckPasses } from './compare.js';
 
 describe('median', () => {
   it('takes the middle run, or the mean of the two middle ones', () => {
@@ -12,6 +12,26 @@ describe('median', () => {
 
   it('is not moved by one run disturbed by other work on the machine', () => {
     expect(median([20_000, 19_800, 4_000])).toBe(19_800);
+  });
+});
+
+describe('percentiles', () => {
+  it('takes the nearest rank: p99 of 200 answers is the second slowest', () => {
+    const times = Array.from({ length: 200 }, (_, i) => 200 - i);
+    expect(percentiles(times)).toEqual({ p50: 101, p99: 199, max: 200, n: 200 });
+  });
+
+  it('lets a handful of slow first answers decide p99 only when they are over 1 % of the answers', () => {
+    const open = Array.from({ length: 1_936 }, () => 20);
+    const firsts = Array.from({ length: 64 }, (_, k) => 20 * (k + 1));
+    expect(percentiles([...open, ...firsts]).p99).toBeGreaterThan(800);
+    expect(percentiles(open).p99).toBe(20);
+  });
+
+  it('is NaN for no answers, and says so when printed', () => {
+    expect(percentiles([]).p99).toBeNaN();
+    expect(formatFirstRequests({ n: 0, p50: Number.NaN, p99: Number.NaN, max: Number.NaN })).toBe('none answered');
+    expect(formatFirstRequests({ n: 64, p50: 410, p99: 840, max: 850 })).toBe('64 (one per connection), p50 410 ms, p99 840 ms, slowest 850 ms');
   });
 });
 

@@ -12,6 +12,23 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** p50, p99 and the largest of a list of latencies (nearest rank), ms; NaN for an empty list. */
+export function percentiles(values: readonly number[]): { p50: number; p99: number; max: number; n: number } {
+  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN, n: 0 };
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]!, n: sorted.length };
+}
+
+/**
+ * The first requests of a line's runs (one per connection, each waiting for its connection to be
+ * accepted), as the console and the report print them.
+ */
+export function formatFirstRequests(first: { n: number; p50: number; p99: number; max: number }): string {
+  if (first.n === 0) return 'none answered';
+  return `${first.n} (one per connection), p50 ${first.p50} ms, p99 ${first.p99} ms, slowest ${first.max} ms`;
+}
+
 export interface Comparison {
   /** requests/s of each server run, in the order they ran (interleaved with the baseline's). */
   serverRuns: number[];

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { cliArg } from './cli.js';
-import { compareRuns, cpuCeiling, formatGeneratorShares, formatRatio, median, type Comparison } from './compare.js';
+import { compareRuns, cpuCeiling, formatFirstRequests, formatGeneratorShares, formatRatio, median, type Comparison } from './compare.js';
 import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
@@ -100,7 +100,7 @@ export interface RunOptions {
   dialect?: 'sqlite' | 'postgres';
   /** Server and baseline runs, interleaved (server, baseline, server, baseline, …). */
   pairs?: number;
-  /** Warm-up requests each side gets before the first measured run (reads only; default WARMUP_REQUESTS). */
+  /** Warm-up requests each side gets before the first measured run (default WARMUP_REQUESTS). */
   warmup?: number;
 }
 
@@ -110,15 +110,15 @@ async function measuredRun(target: RunningServer, spec: RequestSpec | RequestSou
   const dbCpuBefore = dialect === 'postgres' ? postgresCpuMs() : undefined;
   // autocannon runs in this process: its CPU over the run's wall time says whether it was the limit.
   const generatorBefore = process.cpuUsage();
-  const started = performance.now();
   const result = await runLoad(target.url, spec, options);
   const generator = process.cpuUsage(generatorBefore);
-  const generatorShare = (generator.user + generator.system) / 1000 / (performance.now() - started);
+  const generatorShare = (generator.user + generator.system) / 1000 / (result.seconds * 1000);
   return { result, cpuMs: target.cpuMs() - cpuBefore, databaseCpuMs: dbCpuBefore ? postgresCpuMsSince(dbCpuBefore) : undefined, generatorShare };
 }
 
 /** The runs of one side, folded into one line: the median req/s, the worst p99, every error. */
 export function foldRuns(runs: LoadResult[]): LoadResult {
+  const withFirst = runs.map((r) => r.firstRequests).filter((f) => f.n > 0);
   return {
     requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
     p50: median(runs.map((r) => r.p50)),
@@ -127,6 +127,13 @@ export function foldRuns(runs: LoadResult[]): LoadResult {
     timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     total: runs.reduce((n, r) => n + r.total, 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    firstRequests: {
+      n: withFirst.reduce((n, f) => n + f.n, 0),
+      p50: median(withFirst.map((f) => f.p50)),
+      p99: withFirst.length ? Math.max(...withFirst.map((f) => f.p99)) : Number.NaN,
+      max: withFirst.length ? Math.max(...withFirst.map((f) => f.max)) : Number.NaN,
+    },
   };
 }
 
@@ -229,17 +236,20 @@ export async function measure(
   name: string,
   spec: RequestSpec | { next: () => RequestSpec; sample: RequestSpec },
   run: RunOptions,
+  /** Writes' own warm-up (reads warm up with `spec` itself): requests that are not measured. */
+  writeWarmup?: RequestSource,
 ): Promise<EndpointResult> {
   await untilIdle(server);
   const sampleSpec = 'next' in spec ? spec.sample : spec;
   const answer = await probe(server.url, sampleSpec);
   const baseline = await startBaseline(baselineAnswer(sampleSpec, answer), BASELINE_PORT);
   try {
-    const r = await interleave(server, baseline, { target: spec, baseline: sampleSpec, ...(sampleSpec.method === 'GET' ? { warmup: sampleSpec } : {}) }, run);
+    const r = await interleave(server, baseline, { target: spec, baseline: sampleSpec, ...(sampleSpec.method === 'GET' ? { warmup: sampleSpec } : writeWarmup ? { warmup: writeWarmup } : {}) }, run);
     const ceiling = cpuCeiling(r.cpuMsPerRequest, r.databaseCpuMsPerRequest);
     console.log(
       `  ${name.padEnd(40)} ${String(r.target.requestsPerSecond).padStart(6)} req/s  p50 ${r.target.p50} ms  p99 ${r.target.p99} ms  errors ${r.target.errors + r.target.non2xx}  CPU ${ms(r.cpuMsPerRequest)} ms/req${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} (ceiling ${ceiling ?? '–'})  ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]${generatorText(r.comparison)}`,
     );
+    console.log(`    first request on each new connection: ${formatFirstRequests(r.target.firstRequests)}`);
     return {
       name,
       real: r.target,

@@ -130,7 +130,10 @@ export interface MixTally {
   sent: Record<string, number>;
   /** Answers that were not 2xx, per kind and status. */
   failed: Record<string, number>;
-  /** Latencies per kind, ms (server runs only). */
+  /**
+   * Latencies per kind, ms (server runs only), on open connections: each connection's first request
+   * also waited for the connection to be accepted, and is in the run's `firstRequests` instead.
+   */
   latencies: Record<string, number[]>;
 }
 
@@ -208,12 +211,15 @@ export function schoolMix(actors: SchoolActors, options: { live: boolean; seed: 
       const { kind, spec } = choose();
       tally.sent[kind] = (tally.sent[kind] ?? 0) + 1;
       context.kind = kind;
-      context.started = performance.now();
       return spec;
+    },
+    // The first answer on each connection also waited for the connection to be accepted: it is in
+    // the run's `firstRequests`, not in its kind's latencies.
+    onTimed: (context, ms, firstOnConnection) => {
+      if (options.live && !firstOnConnection) (tally.latencies[context.kind as MixKind] ??= []).push(ms);
     },
     onResponse: (status, body, context) => {
       const kind = context.kind as MixKind;
-      if (options.live) (tally.latencies[kind] ??= []).push(performance.now() - (context.started as number));
       if (status < 200 || status >= 300) {
         const key = `${kind} ${status}`;
         tally.failed[key] = (tally.failed[key] ?? 0) + 1;
@@ -267,10 +273,3 @@ export async function mixAnswers(url: string, actors: SchoolActors): Promise<Rec
   return answers;
 }
 
-/** p50 and p99 of a list of latencies, ms. */
-export function percentiles(values: number[]): { p50: number; p99: number; n: number } {
-  if (values.length === 0) return { p50: Number.NaN, p99: Number.NaN, n: 0 };
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p99: at(0.99), n: sorted.length };
-}

@@ -3,10 +3,10 @@
  * with writes that invalidate the read caches, the first read of every cache (after start and
  * after each kind of write), and a lesson's peak (one group answering while the school reads).
  */
-import { cpuCeiling, formatRatio, type Comparison } from './compare.js';
+import { cpuCeiling, formatFirstRequests, formatRatio, percentiles, type Comparison } from './compare.js';
 import { BASELINE_PORT, DEFAULT_PAIRS, interleave, login, type RunOptions } from './harness.js';
 import { probe, startBaseline, type LoadResult, type RequestSpec, type RunningServer, type WireAnswer } from './load.js';
-import { answerableTasks, MIX, mixAnswers, newTask, percentiles, review, schoolMix, textAnswer, WRITE_KINDS, type MixTally, type SchoolActors, type StudentActor } from './school-mix.js';
+import { answerableTasks, MIX, mixAnswers, newTask, review, schoolMix, textAnswer, WRITE_KINDS, type MixTally, type SchoolActors, type StudentActor } from './school-mix.js';
 import type { SeededSchool } from './seed.js';
 
 export interface KindLine {
@@ -48,6 +48,7 @@ export async function mixedRun(server: RunningServer, actors: SchoolActors, run:
     const liveSource = {
       next: (c: Record<string, unknown>) => live.next(c),
       onResponse: (s: number, b: string, c: Record<string, unknown>) => live.onResponse!(s, b, c),
+      onTimed: (c: Record<string, unknown>, ms: number, first: boolean) => live.onTimed!(c, ms, first),
     };
     tallies.push(live.tally);
     const dry = schoolMix(actors, { live: false, seed: ++seed });
@@ -64,6 +65,7 @@ export async function mixedRun(server: RunningServer, actors: SchoolActors, run:
       `  mixed run (${actors.students.length} students, ${actors.teachers.length} teachers, ${run.connections} connections, ${((writes / sentTotal) * 100).toFixed(1)} % writes): ${r.target.requestsPerSecond} req/s p50 ${r.target.p50} ms p99 ${r.target.p99} ms errors ${r.target.errors + r.target.non2xx} CPU ${ms(r.cpuMsPerRequest)}${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} ms/req (ceiling ${ceiling ?? '–'}) ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]`,
     );
     for (const k of kinds) console.log(`    ${k.kind.padEnd(24)} ${String(k.sent).padStart(7)} sent  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`);
+    console.log(`    first request on each new connection: ${formatFirstRequests(r.target.firstRequests)}`);
     if (Object.keys(live.tally.failed).length) console.log(`    failed: ${JSON.stringify(live.tally.failed)}`);
     return {
       connections: run.connections,
