@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresFanOut } from './fan-out-postgres.js';
+
+/**
+ * The PostgreSQL fan-out sends the ids published together as one NOTIFY (and at most 500 in one),
+ * against a real PostgreSQL: a class answering at once is one round trip, not one per answer.
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('PostgreSQL fan-out', () => {
+  let pool: pg.Pool;
+  let sender: PostgresFanOut;
+  let listener: PostgresFanOut;
+  const heard: number[][] = [];
+  const log = () => {};
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: url, max: 4 });
+    const channel = `fanout_test_${randomUUID().replaceAll('-', '')}`;
+    sender = new PostgresFanOut(pool, channel, log);
+    listener = new PostgresFanOut(pool, channel, log);
+    await listener.start((ids) => heard.push(ids));
+  });
+  afterAll(async () => {
+    await sender?.close();
+    await listener?.close();
+    await pool?.end();
+  });
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('sends what 30 answers publish in one turn as one message, every id in it', async () => {
+    heard.length = 0;
+    const published = Array.from({ length: 30 }, (_, i) => [1_000 + 2 * i, 1_001 + 2 * i]);
+    await Promise.all(published.map((ids) => sender.publish(ids)));
+    await until(() => heard.flat().length >= 60);
+    expect(heard.flat().sort((x, y) => x - y)).toEqual(published.flat());
+    expect(heard).toHaveLength(1);
+  });
+
+  it('keeps each message under PostgreSQL\'s payload limit: 1,200 ids go as three', async () => {
+    heard.length = 0;
+    const ids = Array.from({ length: 1_200 }, (_, i) => 1_000_000_000 + i);
+    await sender.publish(ids);
+    await until(() => heard.flat().length >= 1_200);
+    expect(heard.flat().sort((x, y) => x - y)).toEqual(ids);
+    expect(heard.map((m) => m.length)).toEqual([500, 500, 200]);
+  });
+
+  it('publishes nothing for no ids', async () => {
+    heard.length = 0;
+    await sender.publish([]);
+    await sender.publish([7]);
+    await until(() => heard.length >= 1);
+    expect(heard).toEqual([[7]]);
+  });
+});
