@@ -4,6 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+// autocannon decodes every answer's body unless told which are read (see the file).
+import './autocannon-bodies.js';
 import { answerKey, OWN_HEADERS, type BaselineAnswers } from './baseline-answers.js';
 import { percentiles } from './compare.js';
 
@@ -85,6 +87,9 @@ export async function runLoad(
                 const r = spec.next(context);
                 return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
               },
+              // The mix's sources read answers on both sides (the live one needs its writes' ids),
+              // so the server and the baseline cost the load generator the same per answer.
+              keepBody: spec.onResponse !== undefined,
               // autocannon calls this, then emits 'response' with the client, in the same turn.
               onResponse: (status: number, body: string, context: Record<string, unknown>) => {
                 answeredContext = context;
