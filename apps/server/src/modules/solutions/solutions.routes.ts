@@ -15,7 +15,7 @@ import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
-import { readMultipartForm, registerMultipart, withUploadSlot } from '../files/multipart.js';
+import { formRoutes, readMultipartForm, withUploadSlot } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
@@ -25,7 +25,6 @@ const ANNOTATED_REVIEW_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
-  await registerMultipart(app);
   const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(solutionListSchema);
@@ -69,29 +68,33 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/solutions', {
-    schema: {
-      tags: ['solutions'],
-      operationId: 'submitSolution',
-      summary: 'Answer a task of your group (student); 409 while an earlier answer is unreviewed or correct',
-      description: 'A multipart/form-data form: taskId, answer (trimmed) and an optional solutionImage file. Answer or image is required.',
-      multipartBody: createSolutionFormSchema,
-      security: [{ bearerAuth: [] }],
-      response: {
-        201: answer("The solution: waiting for review, or already judged when the task's answer key is checked in auto mode (autoVerdict correct or incorrect).", solutionSchema),
-        400: failure('A field is missing or wrong, or the image is not a supported picture; validationErrors names each field.'),
-        403: failure('Only students answer tasks.'),
-        404: failure('No live task with this id in your group.'),
-        409: failure('An earlier answer to this task is still unreviewed or was judged correct (SOLUTION_EXISTS).'),
-        413: failure('The photo is over the size limit (IMAGE_TOO_LARGE, validationErrors.solutionImage) or the form has too many parts.'),
-        415: failure('The body is not multipart/form-data.'),
+  // Answers come as forms: the multipart parser in a scope of their own (formRoutes).
+  await formRoutes(app, (forms) => {
+    const f = forms.withTypeProvider<ZodTypeProvider>();
+    f.post('/api/solutions', {
+      schema: {
+        tags: ['solutions'],
+        operationId: 'submitSolution',
+        summary: 'Answer a task of your group (student); 409 while an earlier answer is unreviewed or correct',
+        description: 'A multipart/form-data form: taskId, answer (trimmed) and an optional solutionImage file. Answer or image is required.',
+        multipartBody: createSolutionFormSchema,
+        security: [{ bearerAuth: [] }],
+        response: {
+          201: answer("The solution: waiting for review, or already judged when the task's answer key is checked in auto mode (autoVerdict correct or incorrect).", solutionSchema),
+          400: failure('A field is missing or wrong, or the image is not a supported picture; validationErrors names each field.'),
+          403: failure('Only students answer tasks.'),
+          404: failure('No live task with this id in your group.'),
+          409: failure('An earlier answer to this task is still unreviewed or was judged correct (SOLUTION_EXISTS).'),
+          413: failure('The photo is over the size limit (IMAGE_TOO_LARGE, validationErrors.solutionImage) or the form has too many parts.'),
+          415: failure('The body is not multipart/form-data.'),
+        },
       },
-    },
-    onRequest: app.authorize('solution.submit'),
-    handler: async (request, reply) => {
-      const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD)));
-      return reply.code(201).send(solution);
-    },
+      onRequest: app.authorize('solution.submit'),
+      handler: async (request, reply) => {
+        const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD)));
+        return reply.code(201).send(solution);
+      },
+    });
   });
 
   r.put('/api/solutions/:id', {

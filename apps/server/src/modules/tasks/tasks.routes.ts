@@ -6,7 +6,7 @@ import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
-import { readMultipartForm, registerMultipart, withUploadSlot, type UploadedFile } from '../files/multipart.js';
+import { formRoutes, readMultipartForm, withUploadSlot, type UploadedFile } from '../files/multipart.js';
 import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
@@ -36,7 +36,6 @@ const studentTaskListSchema = z.array(studentTaskSchema);
 
 /** /api/tasks: the lists, creation (multipart with an optional image), editing and soft deletion. */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
-  await registerMultipart(app);
   const service = new TasksService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const encodeList = jsonEncoder(taskListSchema);
@@ -105,59 +104,63 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => sendList(request, reply, 'student'),
   });
 
-  r.post('/api/tasks', {
-    schema: {
-      tags: ['tasks'],
-      operationId: 'createTask',
-      summary: 'Create a task for one of your groups (teacher)',
-      description: 'A multipart/form-data form: the fields below and an optional taskImage file. Text or image is required.',
-      multipartBody: createTaskFormSchema,
-      security: [{ bearerAuth: [] }],
-      response: {
-        201: answer('The new task, with a signed link to its image if it has one.', taskSchema),
-        400: failure('A field is missing or wrong, the group is unknown, the answer key does not parse for its kind, or the image is not a supported picture; validationErrors names each field.'),
-        403: failure('You are not a teacher of this group.'),
-        413: failure('The image is over the size limit (IMAGE_TOO_LARGE, validationErrors.taskImage) or the form has too many parts.'),
-        415: failure('The body is not multipart/form-data.'),
+  // Creation and editing take forms: the multipart parser in a scope of their own (formRoutes).
+  await formRoutes(app, (forms) => {
+    const f = forms.withTypeProvider<ZodTypeProvider>();
+    f.post('/api/tasks', {
+      schema: {
+        tags: ['tasks'],
+        operationId: 'createTask',
+        summary: 'Create a task for one of your groups (teacher)',
+        description: 'A multipart/form-data form: the fields below and an optional taskImage file. Text or image is required.',
+        multipartBody: createTaskFormSchema,
+        security: [{ bearerAuth: [] }],
+        response: {
+          201: answer('The new task, with a signed link to its image if it has one.', taskSchema),
+          400: failure('A field is missing or wrong, the group is unknown, the answer key does not parse for its kind, or the image is not a supported picture; validationErrors names each field.'),
+          403: failure('You are not a teacher of this group.'),
+          413: failure('The image is over the size limit (IMAGE_TOO_LARGE, validationErrors.taskImage) or the form has too many parts.'),
+          415: failure('The body is not multipart/form-data.'),
+        },
       },
-    },
-    onRequest: app.authorize('task.create'),
-    handler: async (request, reply) => {
-      const task = await withUploadSlot(request, async () => service.create(currentUser(request), await readMultipartForm(request, TASK_IMAGE_FIELD)));
-      return reply.code(201).send(task);
-    },
-  });
+      onRequest: app.authorize('task.create'),
+      handler: async (request, reply) => {
+        const task = await withUploadSlot(request, async () => service.create(currentUser(request), await readMultipartForm(request, TASK_IMAGE_FIELD)));
+        return reply.code(201).send(task);
+      },
+    });
 
-  r.patch('/api/tasks/:id', {
-    schema: {
-      tags: ['tasks'],
-      operationId: 'updateTask',
-      summary: 'Edit a task of your group (teacher): any of its fields, its image, its window, its answer key',
-      description:
-        'Only the fields given change. JSON, or the same fields as multipart/form-data with a new taskImage file (removeImage: true drops the image). ' +
-        'Solutions are kept with their verdicts; new points count on every leaderboard at once. A move to another group is refused once the task has solutions.',
-      security: [{ bearerAuth: [] }],
-      params: idParamsSchema,
-      body: updateTaskSchema,
-      multipartAlternative: updateTaskFormSchema,
-      response: {
-        200: answer('The task as it is now, with its answer key.', taskSchema),
-        400: failure('A field is wrong, text and image would both be gone, closesAt is not after opensAt, the group is unknown, or the answer key does not parse; validationErrors names each field.'),
-        403: failure("Only teachers of the task's group (and of the group it moves to) edit it."),
-        404: failure('No live task with this id.'),
-        409: failure('The task has solutions, so it cannot move to another group (TASK_HAS_SOLUTIONS).'),
-        413: failure('The new image is over the size limit.'),
+    f.patch('/api/tasks/:id', {
+      schema: {
+        tags: ['tasks'],
+        operationId: 'updateTask',
+        summary: 'Edit a task of your group (teacher): any of its fields, its image, its window, its answer key',
+        description:
+          'Only the fields given change. JSON, or the same fields as multipart/form-data with a new taskImage file (removeImage: true drops the image). ' +
+          'Solutions are kept with their verdicts; new points count on every leaderboard at once. A move to another group is refused once the task has solutions.',
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: updateTaskSchema,
+        multipartAlternative: updateTaskFormSchema,
+        response: {
+          200: answer('The task as it is now, with its answer key.', taskSchema),
+          400: failure('A field is wrong, text and image would both be gone, closesAt is not after opensAt, the group is unknown, or the answer key does not parse; validationErrors names each field.'),
+          403: failure("Only teachers of the task's group (and of the group it moves to) edit it."),
+          404: failure('No live task with this id.'),
+          409: failure('The task has solutions, so it cannot move to another group (TASK_HAS_SOLUTIONS).'),
+          413: failure('The new image is over the size limit.'),
+        },
       },
-    },
-    onRequest: app.authorize('task.update'),
-    // A multipart edit becomes the same body as a JSON one before validation; the file waits for the handler.
-    preValidation: async (request) => {
-      if (!request.isMultipart()) return;
-      const form = await withUploadSlot(request, async () => readMultipartForm(request, TASK_IMAGE_FIELD));
-      request.body = taskEditFromForm(form.fields);
-      pendingImages.set(request, form.file);
-    },
-    handler: async (request) => service.update(currentUser(request), request.params.id, request.body, pendingImages.get(request)),
+      onRequest: app.authorize('task.update'),
+      // A multipart edit becomes the same body as a JSON one before validation; the file waits for the handler.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        const form = await withUploadSlot(request, async () => readMultipartForm(request, TASK_IMAGE_FIELD));
+        request.body = taskEditFromForm(form.fields);
+        pendingImages.set(request, form.file);
+      },
+      handler: async (request) => service.update(currentUser(request), request.params.id, request.body, pendingImages.get(request)),
+    });
   });
 
   r.post('/api/tasks/:id/copy', {
