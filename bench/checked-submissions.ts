@@ -31,20 +31,42 @@ export interface CheckedSubmissions {
   burstWrites: LoadResult;
 }
 
-/** Keys a class meets, with answers in the spellings students use (right and wrong ones). */
-const KEYS: { kind: string; key: string; answers: string[] }[] = [
-  { kind: 'number', key: '5/6', answers: ['10/12', '\\frac{5}{6}', '0,83', '6/5', '$\\frac56$'] },
-  { kind: 'number', key: '2\\sqrt{2}', answers: ['\\sqrt{8}', 'sqrt(8)', '2.83', '2√3'] },
-  { kind: 'expression', key: 'x^2-1', answers: ['(x-1)(x+1)', 'x^2+1', '(x+1)(x-1)', 'x²-1'] },
-  { kind: 'set', key: 'x=2, x=3', answers: ['3; 2', 'x=2, x=3', '2', '{3, 2}'] },
-  { kind: 'text', key: 'рівнобедрений', answers: ['Рівнобедрений', 'рівносторонній'] },
-];
+/**
+ * The key of task `i` and the spellings its students send (right and wrong ones), in five kinds a
+ * class meets. Every task has a key of its own (the numbers move with `i`): the server remembers
+ * verdicts per key and answer (verdict-memo.ts), and a class repeats its spellings within a task,
+ * not across different tasks. 48 tasks make ~210 different (key, answer) pairs, each sent by about
+ * ten of the 50 students: the first of each is judged by a worker, the others are remembered.
+ */
+function keyOf(i: number): { kind: string; key: string; answers: string[] } {
+  const n = Math.floor(i / 5) + 1;
+  switch (i % 5) {
+    case 0: {
+      const [a, b] = [4 + n, 5 + n];
+      return { kind: 'number', key: `${a}/${b}`, answers: [`${2 * a}/${2 * b}`, `\\frac{${a}}{${b}}`, (a / b).toFixed(2).replace('.', ','), `${b}/${a}`, `$\\frac{${a}}{${b}}$`] };
+    }
+    case 1: {
+      const k = 1 + n;
+      return { kind: 'number', key: `${k}\\sqrt{2}`, answers: [`\\sqrt{${2 * k * k}}`, `sqrt(${2 * k * k})`, (k * Math.SQRT2).toFixed(2), `${k}√3`] };
+    }
+    case 2: {
+      const k = n;
+      return { kind: 'expression', key: `x^2-${k * k}`, answers: [`(x-${k})(x+${k})`, `x^2+${k * k}`, `(x+${k})(x-${k})`, `x²-${k * k}`] };
+    }
+    case 3: {
+      const k = 1 + n;
+      return { kind: 'set', key: `x=${k}, x=${k + 1}`, answers: [`${k + 1}; ${k}`, `x=${k}, x=${k + 1}`, `${k}`, `{${k + 1}, ${k}}`] };
+    }
+    default:
+      return { kind: 'text', key: `рівнобедрений ${n}`, answers: [`Рівнобедрений ${n}`, `рівносторонній ${n}`] };
+  }
+}
 
-/** `tasks` auto-checked tasks in the group, each with one of KEYS; returns their ids and keys. */
-async function keyedTasks(url: string, teacherToken: string, groupId: number, tasks: number) {
+/** Auto-checked tasks `from` … `from + count - 1` in the group, each with its own key (keyOf). */
+async function keyedTasks(url: string, teacherToken: string, groupId: number, from: number, count: number) {
   const made: { id: number; answers: string[] }[] = [];
-  for (let i = 0; i < tasks; i++) {
-    const k = KEYS[i % KEYS.length]!;
+  for (let i = from; i < from + count; i++) {
+    const k = keyOf(i);
     const id = await postTask(url, teacherToken, groupId, { title: `Checked ${i}`, text: 'Solve it.', points: '2', answerKind: k.kind, answerKey: k.key, checkMode: 'auto' });
     made.push({ id, answers: k.answers });
   }
@@ -58,21 +80,23 @@ export async function checkedSubmissions(
   studentTokens: string[],
   run: RunOptions,
 ): Promise<CheckedSubmissions> {
-  // Every (student, task) pair answered once: no 409 whatever the verdict.
-  const tasks = await keyedTasks(server.url, teacherToken, groupId, 48);
-  const pairs = studentTokens.flatMap((token, s) => tasks.map((t, k) => ({ token, taskId: t.id, answer: t.answers[(s + k) % t.answers.length]! })));
+  // Every (student, task) pair answered once: no 409 whatever the verdict. The burst answers tasks
+  // of its own, so none of its answers was judged (and remembered) before it.
+  const pairsOf = (tasks: { id: number; answers: string[] }[]) =>
+    studentTokens.flatMap((token, s) => tasks.map((t, k) => ({ token, taskId: t.id, answer: t.answers[(s + k) % t.answers.length]! })));
+  const pairs = pairsOf(await keyedTasks(server.url, teacherToken, groupId, 0, 48));
+  const burstPairs = pairsOf(await keyedTasks(server.url, teacherToken, groupId, 48, 48));
   let cursor = 0;
-  const half = Math.floor(pairs.length / 2) - 1;
   const sample = textAnswerSpec(pairs[cursor++]!);
-  const submissions = await measure(server, 'POST /api/solutions (checked, auto mode)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: half, pairs: 1 });
-  cursor = Math.max(cursor, half + 1);
+  const submissions = await measure(server, 'POST /api/solutions (checked, auto mode)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: pairs.length - 1, pairs: 1 });
+  let burstCursor = 0;
 
   const read: RequestSpec = { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${studentTokens[0]}` } };
   const seconds = Math.max(4, Math.min(run.seconds, 8));
   const quietReads = await runLoad(server.url, read, { seconds });
   const [burstReads, burstWrites] = await Promise.all([
     runLoad(server.url, read, { seconds }),
-    runLoad(server.url, { next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
+    runLoad(server.url, { next: () => textAnswerSpec(burstPairs[burstCursor++ % burstPairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
   ]);
   console.log(
     `  tasks/mine during a burst of checked submissions: ${burstReads.requestsPerSecond} req/s p99 ${burstReads.p99} ms (quiet ${quietReads.requestsPerSecond} req/s p99 ${quietReads.p99} ms); the burst ${burstWrites.requestsPerSecond} checks/s p99 ${burstWrites.p99} ms, not 2xx ${burstWrites.non2xx}`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANSWER_KEY_ERRORS } from '@mathclub/shared';
 import type { Config } from '../../config.js';
 import { createChecker, type Checker } from './checker.js';
+import { rememberingVerdicts } from './verdict-memo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,9 +20,11 @@ export function registerChecker(app: FastifyInstance, config: Pick<Config, 'chec
   let pool: Checker | undefined;
   let closed = false;
   const started = (): Checker => (pool ??= createChecker({ threads: config.checkerThreads }));
+  // The same answer to the same key is judged once (verdict-memo.ts).
+  const remembered = rememberingVerdicts((spec, answer) => started().check(spec, answer));
   const checker: Checker = {
     // After close, a late request gets the pool's own closed answer (unsure / invalid), never new threads.
-    check: async (spec, answer) => (closed ? 'unsure' : started().check(spec, answer)),
+    check: async (spec, answer) => (closed ? 'unsure' : remembered(spec, answer)),
     parseKey: async (kind, key) => (closed ? { ok: false, error: ANSWER_KEY_ERRORS.invalid } : started().parseKey(kind, key)),
     ready: async () => (closed ? undefined : started().ready()),
     close: async () => {
