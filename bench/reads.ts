@@ -2,14 +2,15 @@
  * `npm run bench:reads`: only the authenticated reads, on one engine, for iterating on the read
  * path in a minute instead of the full run's six. Prints; writes no report.
  *
- *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 3
+ *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 3 [--only REGEX]
+ *   (--only: the lines whose name matches, e.g. --only 'leaderboard|br')
  *   (PostgreSQL uses DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, for its
  *   throwaway database; build the server first: npm run build -w @mathclub/shared -w @mathclub/server)
  */
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg } from './cli.js';
-import { BROWSER_ACCEPT_ENCODING, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, SERVER_PORT } from './harness.js';
+import { BROWSER_ACCEPT_ENCODING, DEFAULT_SECONDS, login, measure as measureLine, PASSWORD, prepare, SERVER_PORT } from './harness.js';
 import { startServer } from './load.js';
 
 const dialect = cliArg('db', 'postgres') === 'sqlite' ? 'sqlite' : 'postgres';
@@ -25,6 +26,8 @@ try {
   const student = await login(server.url, firstGroup.studentLogins[0]!);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const run = { seconds, dialect } as const;
+  const only = new RegExp(cliArg('only', '.'), 'i');
+  const measure = (...args: Parameters<typeof measureLine>) => (only.test(args[1]) ? measureLine(...args) : Promise.resolve(undefined));
   await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: auth(student.token) }, run);
   await measure(server, 'GET /api/tasks (teacher)', { method: 'GET', path: '/api/tasks', headers: auth(teacher.token) }, run);
   await measure(server, 'GET /api/solutions?reviewed=false (teacher)', { method: 'GET', path: '/api/solutions?reviewed=false', headers: auth(teacher.token) }, run);

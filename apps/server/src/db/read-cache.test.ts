@@ -1,12 +1,10 @@
-import { SqliteDatabase } from './sqlite-driver.js';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { bearer, createGroup, createTaskRow, createUser } from '../test/fixtures.js';
 import { changeTokenReader, isNotNewer, tokenFromKnown } from './change-tokens.js';
 import { ReadyJson } from '../lib/ready-json.js';
 import { ReadCache } from './read-cache.js';
+import { writeElsewhere as writeElsewhereInto } from '../test/write-elsewhere.js';
 
 describe.each(testDatabases())('read cache on %s', (dialect) => {
   let t: TestApp;
@@ -15,20 +13,7 @@ describe.each(testDatabases())('read cache on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  /** A write from another process: a second connection to the same database. */
-  async function writeElsewhere(statement: string, params: unknown[]): Promise<void> {
-    if (dialect === 'sqlite') {
-      const other = new SqliteDatabase(path.join(t.dataDir, 'test.sqlite'));
-      other.prepare(statement).run(...params);
-      other.close();
-      return;
-    }
-    const schema = (await t.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('s')).executeTakeFirstOrThrow()).s;
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${schema}` });
-    await client.connect();
-    await client.query(statement.replace(/\?/g, (_, i: number) => `$${statement.slice(0, i).split('?').length}`), params);
-    await client.end();
-  }
+  const writeElsewhere = (statement: string, params: unknown[]) => writeElsewhereInto(t, statement, params);
 
   it('keeps a result while nothing changes and shares one computation between concurrent misses', async () => {
     const cache = new ReadCache(changeTokenReader(t.db));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nowIso, toDbBool } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
@@ -152,41 +152,44 @@ export async function liveTaskForAnswer(db: Kysely<DB>, taskId: number): Promise
     .executeTakeFirst();
 }
 
-/**
- * What a student's answer needs, in one query: the live task's group, key and window, its title
- * (for the teachers' notification), and whether the student already has an unreviewed or a correct
- * solution to it. Undefined when there is no such live task.
- */
-export async function taskForStudentAnswer(db: Kysely<DB>, taskId: number, authorId: number): Promise<(TaskForAnswer & { title: string; open: boolean }) | undefined> {
-  const row = await db
+/** What a student's answer needs of its live task: TaskForAnswer and its title (for the teachers' notification). */
+export type AnswerTask = TaskForAnswer & { title: string };
+
+/** The live task `taskId` as a student's answer needs it (AnswerTaskCache keeps it), or undefined. */
+export async function answerTask(db: Kysely<DB>, taskId: number): Promise<AnswerTask | undefined> {
+  return db
     .selectFrom('tasks')
     .select(['title', ...taskForAnswerColumns])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('solutions')
-            .select('solutions.id')
-            .where('solutions.task_id', '=', taskId)
-            .where('solutions.author_id', '=', authorId)
-            .where((w) => w.or([w('solutions.reviewed', '=', 0), w('solutions.correct', '=', 1)])),
-        )
-        .as('open'),
-    )
     .where('id', '=', taskId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  // SQLite answers EXISTS with 1/0, PostgreSQL with a boolean.
-  return row && { ...row, open: row.open === true || Number(row.open) === 1 };
 }
 
 /**
- * Inserts a solution, already judged when the checker's verdict is final; a second open one (an
- * unreviewed or correct one) surfaces as the unique violation of solutions_open_unique. Returns
- * the row as findSolutions() would read it, built from what was written (the author's name is the
- * caller's): reading it back was one more round trip per answer for values already known here.
+ * Whether the student already has an unreviewed or a correct solution to the task: the rows
+ * solutions_open_unique allows one of. Asked before a photo is decoded and stored (an answer
+ * without one is refused by the insert itself).
  */
-export async function insertSolution(db: Kysely<DB>, solution: NewSolution, authorName: string): Promise<SolutionRow> {
+export async function hasOpenSolution(db: Kysely<DB>, taskId: number, authorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('solutions')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .where('author_id', '=', authorId)
+    .where((w) => w.or([w('reviewed', '=', 0), w('correct', '=', 1)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts a solution, already judged when the checker's verdict is final. Returns the row as
+ * findSolutions() would read it, built from what was written (the author's name is the caller's):
+ * reading it back was one more round trip per answer for values already known here. Undefined,
+ * and nothing written, when the author has an open one (unreviewed or correct) already: the
+ * conflict on solutions_open_unique, whose predicate is spelled out (as literals, so PostgreSQL
+ * can match the partial index) to name it as the arbiter.
+ */
+export async function insertSolution(db: Kysely<DB>, solution: NewSolution, authorName: string): Promise<SolutionRow | undefined> {
   const now = nowIso();
   const values = {
     task_id: solution.taskId,
@@ -203,7 +206,14 @@ export async function insertSolution(db: Kysely<DB>, solution: NewSolution, auth
     auto_verdict: solution.autoVerdict,
     judged_by_checker: toDbBool(solution.finalVerdict !== null),
   };
-  const { id } = await db.insertInto('solutions').values(values).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('solutions')
+    .values(values)
+    .onConflict((oc) => oc.columns(['task_id', 'author_id']).where(sql<boolean>`reviewed = 0 or correct = 1`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return undefined;
+  const { id } = inserted;
   return {
     id,
     taskId: values.task_id,

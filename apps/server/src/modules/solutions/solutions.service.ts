@@ -24,6 +24,7 @@ import { parseFormFields, type MultipartForm } from '../files/multipart.js';
 import type { ImageUrlSigner } from '../files/signed-url.js';
 import type { LiveAnnouncer } from '../live/live-announcer.js';
 import { requireUsableSnippet, useInVerdict } from '../snippets/snippets.service.js';
+import { AnswerTaskCache } from './answer-task-cache.js';
 import { GroupSolutionsCache } from './group-solutions-cache.js';
 import * as repo from './solutions.repository.js';
 
@@ -45,7 +46,11 @@ export class SolutionsService {
     private readonly live: LiveAnnouncer,
   ) {
     this.groupLists = new GroupSolutionsCache(db);
+    this.answerTasks = new AnswerTaskCache(db);
   }
+
+  /** The tasks students answer, kept between answers (answer-task-cache.ts). */
+  private readonly answerTasks: AnswerTaskCache;
 
   /** Teachers' lists kept per task, read again only for tasks whose solutions changed. */
   private readonly groupLists: GroupSolutionsCache;
@@ -90,29 +95,38 @@ export class SolutionsService {
    * With an answer key and answer text, the checker (worker threads, off the event loop) gives its
    * verdict; in auto mode a correct or incorrect one is final at once (PRODUCT.md §9).
    */
-  async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
+  /**
+   * `existingTasksToken`: the request's counter of every existing task (KnownCounters), under which
+   * the task is kept between answers; null reads it.
+   */
+  async submit(actor: AuthenticatedUser, form: MultipartForm, existingTasksToken: string | null = null): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const task = await repo.taskForStudentAnswer(this.db, fields.taskId, actor.id);
+    const task = await this.answerTasks.get(fields.taskId, existingTasksToken);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
     const window = taskWindow(task, Date.now());
     if (window === 'scheduled') throw notFound();
     if (window === 'closed') throw new AppError('TASK_CLOSED');
-    if (task.open) throw solutionExists();
+    // An answer while an earlier one is open is refused by the insert itself; a photo is not
+    // decoded and stored only to be thrown away.
+    if (form.file && (await repo.hasOpenSolution(this.db, fields.taskId, actor.id))) throw solutionExists();
 
     const autoVerdict = await this.autoVerdict(task, fields.answer);
     // Only auto mode makes the checker's verdict final, and only a definite one: unsure waits.
     const finalVerdict = task.checkMode === 'auto' && (autoVerdict === 'correct' || autoVerdict === 'incorrect') ? { correct: autoVerdict === 'correct' } : null;
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
     const row = await withImageCleanup(this.images, imageKey, async () => {
+      let inserted: repo.SolutionRow | undefined;
       try {
-        return await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
+        inserted = await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
       } catch (err) {
         if (isUniqueViolation(err)) throw solutionExists();
         throw err;
       }
+      if (!inserted) throw solutionExists();
+      return inserted;
     });
     const solution = this.present(row);
     // The group's teachers see it arrive (and, in auto mode, its author's verdict counts).
