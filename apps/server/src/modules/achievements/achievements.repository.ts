@@ -70,46 +70,52 @@ export async function groupTasks(db: Kysely<DB>, groupIds: readonly number[]): P
   return db.selectFrom('tasks').select(['id', 'created_at as createdAt']).where('group_id', 'in', [...groupIds]).where('deleted_at', 'is', null).execute();
 }
 
-/** The live tasks of these groups, keyed by group (the groups of a bulk verdict's students). */
-export async function tasksByGroup(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, GroupTask[]>> {
-  const out = new Map<number, GroupTask[]>(groupIds.map((id) => [id, []]));
-  if (groupIds.length === 0) return out;
-  const rows = await db.selectFrom('tasks').select(['id', 'created_at as createdAt', 'group_id as groupId']).where('group_id', 'in', [...groupIds]).where('deleted_at', 'is', null).execute();
-  for (const { groupId, ...task } of rows) if (groupId !== null) out.get(groupId)?.push(task);
+/**
+ * The live tasks of each student's groups, keyed by student id (a student in no group, or whose
+ * groups have no tasks, has an empty list). One statement: the students' memberships and their
+ * groups' tasks as rows of two kinds, so a bulk verdict of a class reads each task once, not once
+ * per student.
+ */
+export async function tasksOfStudents(db: Kysely<DB>, studentIds: readonly number[]): Promise<Map<number, GroupTask[]>> {
+  const out = new Map<number, GroupTask[]>(studentIds.map((id) => [id, []]));
+  if (studentIds.length === 0) return out;
+  const ids = sql.join([...studentIds]);
+  const { rows } = await sql<{ kind: string; a: number | string; b: number | string; createdAt: string | null }>`
+    select 'm' as kind, ug.user_id as a, ug.group_id as b, null as "createdAt" from user_groups ug where ug.user_id in (${ids})
+    union all
+    select 't' as kind, t.id as a, t.group_id as b, t.created_at as "createdAt" from tasks t
+    where t.deleted_at is null and t.group_id in (select group_id from user_groups where user_id in (${ids}))
+  `.execute(db);
+  const tasksByGroup = new Map<number, GroupTask[]>();
+  for (const r of rows) {
+    if (r.kind !== 't') continue;
+    const group = Number(r.b);
+    const list = tasksByGroup.get(group) ?? [];
+    list.push({ id: Number(r.a), createdAt: r.createdAt! });
+    tasksByGroup.set(group, list);
+  }
+  for (const r of rows) if (r.kind === 'm') out.get(Number(r.a))?.push(...(tasksByGroup.get(Number(r.b)) ?? []));
   return out;
 }
 
 /**
- * Records that students were told of achievements: `earned` maps a student to their achievement codes;
- * returns, per student, the codes not told before (two queries whatever the number of students).
+ * Records that students were told of achievements: `earned` maps a student to their achievement
+ * codes; returns, per student, the codes not told before. One INSERT per 500 codes whatever the
+ * number of students: a code told before (or by a concurrent verdict) meets the primary key and
+ * is skipped, and only the rows inserted are returned, so each is announced once.
  */
 export async function markAnnouncedMany(db: Kysely<DB>, earned: ReadonlyMap<number, readonly string[]>): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  const ids = [...earned.entries()].filter(([, codes]) => codes.length > 0).map(([id]) => id);
-  if (ids.length === 0) return out;
-  const told = new Set(
-    (await db.selectFrom('achievements_announced').select(['user_id', 'code']).where('user_id', 'in', ids).execute()).map((r) => `${r.user_id}:${r.code}`),
-  );
   const now = nowIso();
-  const fresh = ids.flatMap((id) => earned.get(id)!.filter((code) => !told.has(`${id}:${code}`)).map((code) => ({ user_id: id, code, created_at: now })));
-  for (let i = 0; i < fresh.length; i += 500) {
-    // A concurrent verdict may tell the same one: the primary key keeps it to one row, and only the
-    // inserted rows are announced.
+  const rows = [...earned.entries()].flatMap(([id, codes]) => codes.map((code) => ({ user_id: id, code, created_at: now })));
+  for (let i = 0; i < rows.length; i += 500) {
     const inserted = await db
       .insertInto('achievements_announced')
-      .values(fresh.slice(i, i + 500))
+      .values(rows.slice(i, i + 500))
       .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
       .returning(['user_id', 'code'])
       .execute();
     for (const r of inserted) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.code]);
   }
-  return out;
-}
-
-/** The groups of many users, keyed by user id. */
-export async function groupsOfMany(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return out;
-  for (const r of await db.selectFrom('user_groups').select(['user_id', 'group_id']).where('user_id', 'in', [...userIds]).execute()) out.get(r.user_id)?.push(r.group_id);
   return out;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
+import { tasksOfStudents } from './achievements.repository.js';
 import { AchievementsService } from './achievements.service.js';
 
 describe.each(testDatabases())('achievements told to students on %s', (dialect) => {
@@ -33,5 +34,22 @@ describe.each(testDatabases())('achievements told to students on %s', (dialect) 
     expect(second.has(a.user.id)).toBe(false);
     const stored = await t.db.selectFrom('achievements_announced').select(['user_id', 'code']).where('user_id', 'in', [a.user.id, b.user.id]).where('code', '=', 'solved_1').execute();
     expect(stored).toHaveLength(2);
+  });
+
+  it("reads each student's tasks: every live task of each of their groups, none deleted, none of other groups", async () => {
+    const [g1, g2, other] = [await createGroup(t), await createGroup(t), await createGroup(t)];
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [g1.id, g2.id, other.id] });
+    const both = await createUser(t, { groupIds: [g1.id, g2.id] });
+    const one = await createUser(t, { groupIds: [g1.id] });
+    const none = await createUser(t);
+    const [a, b, c] = [await createTaskRow(t, g1.id, teacher.user.id), await createTaskRow(t, g2.id, teacher.user.id), await createTaskRow(t, g2.id, teacher.user.id)];
+    await createTaskRow(t, other.id, teacher.user.id);
+    const gone = await createTaskRow(t, g1.id, teacher.user.id);
+    await t.db.updateTable('tasks').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone).execute();
+
+    const tasks = await tasksOfStudents(t.db, [both.user.id, one.user.id, none.user.id]);
+    const ids = (id: number) => tasks.get(id)!.map((x) => x.id).sort((x, y) => x - y);
+    expect([ids(both.user.id), ids(one.user.id), ids(none.user.id)]).toEqual([[a, b, c], [a], []]);
+    expect(tasks.get(both.user.id)!.every((x) => typeof x.createdAt === 'string' && x.createdAt.length > 0)).toBe(true);
   });
 });

@@ -42,15 +42,14 @@ export class AchievementsService {
    */
   async newlyEarnedMany(studentIds: readonly number[], now = new Date()): Promise<Map<number, string[]>> {
     if (studentIds.length === 0) return new Map();
-    const groups = await repo.groupsOfMany(this.db, studentIds);
-    const tasks = await repo.tasksByGroup(this.db, [...new Set([...groups.values()].flat())]);
+    const tasks = await repo.tasksOfStudents(this.db, studentIds);
     const earned = new Map<number, string[]>();
     for (let i = 0; i < studentIds.length; i += ATTEMPTS_CHUNK) {
       if (i > 0) await setImmediate();
       const chunk = studentIds.slice(i, i + ATTEMPTS_CHUNK);
       const attempts = await repo.attemptsOfMany(this.db, chunk);
       for (const id of chunk) {
-        const own = (groups.get(id) ?? []).flatMap((g) => tasks.get(g) ?? []);
+        const own = tasks.get(id) ?? [];
         const { achievements } = computeAchievements(attempts.get(id) ?? [], own, this.timeZone, now);
         earned.set(id, achievements.map((a) => a.code));
       }

@@ -62,10 +62,11 @@ export class LiveAnnouncer {
       } else {
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });
       }
-      await this.hub.announce(events);
       // Only a verdict of correct can earn an achievement (achievement-rules.test.ts): a wrong answer
-      // the checker judged costs no achievement queries.
-      if (solution.reviewed && solution.correct) await this.announceAchievements([solution.authorId]);
+      // the checker judged costs no achievement queries. Stored with the answer's event: one
+      // statement and one message to the other instances.
+      if (solution.reviewed && solution.correct) events.push(...(await this.achievementEvents([solution.authorId])));
+      await this.hub.announce(events);
     });
   }
 
@@ -107,28 +108,43 @@ export class LiveAnnouncer {
         // The group's other teachers see the verdict on their review pages too.
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.judged', data });
       }
+      const correctAuthors = [...new Set(solutions.filter((s) => s.reviewed && s.correct).map((s) => s.authorId))];
+      if (solutions.length === 1) {
+        // One verdict: its events and the achievements it earned stored together (one statement
+        // and one message to the other instances instead of two of each).
+        await this.hub.announce([...events, ...(await this.achievementEvents(correctAuthors))]);
+        return;
+      }
+      // A bulk verdict's announcements are a few hundred rows: the verdicts go out first, and
+      // waiting requests get a turn before the achievements are read.
       await this.hub.announce(events);
-      // A bulk verdict's announcements are a few hundred rows: let waiting requests in between.
-      if (solutions.length > 1) await setImmediate();
-      await this.announceAchievements([...new Set(solutions.filter((s) => s.reviewed && s.correct).map((s) => s.authorId))]);
+      await setImmediate();
+      await this.hub.announce(await this.achievementEvents(correctAuthors));
     });
   }
 
   /**
-   * Newly earned achievements of these students: an event and a notification each. A bulk verdict
-   * asks this for up to 200 students at once: read in a few queries for all of them
-   * (`newlyEarnedMany`), not a few per student.
+   * The events of achievements newly earned by these students (now recorded as told): an event
+   * and a notification each. A bulk verdict asks this for up to 200 students at once: read in a
+   * few queries for all of them (`newlyEarnedMany`), not a few per student. When they cannot be
+   * read, none (logged): the verdict announced with them still goes out.
    */
-  private async announceAchievements(studentIds: readonly number[]): Promise<void> {
+  private async achievementEvents(studentIds: readonly number[]): Promise<NewLiveEvent[]> {
+    if (studentIds.length === 0) return [];
     const events: NewLiveEvent[] = [];
-    const earned = await this.achievements.newlyEarnedMany(studentIds);
-    for (const studentId of studentIds) {
-      for (const code of earned.get(studentId) ?? []) {
-        const data: LiveEventData = { kind: 'achievement.earned', code: code as AchievementCode };
-        events.push({ to: { audience: 'user', id: studentId }, kind: data.kind, data, notification: { kind: 'achievement.earned', payload: { achievement: code } } });
+    try {
+      const earned = await this.achievements.newlyEarnedMany(studentIds);
+      for (const studentId of studentIds) {
+        for (const code of earned.get(studentId) ?? []) {
+          const data: LiveEventData = { kind: 'achievement.earned', code: code as AchievementCode };
+          events.push({ to: { audience: 'user', id: studentId }, kind: data.kind, data, notification: { kind: 'achievement.earned', payload: { achievement: code } } });
+        }
       }
+    } catch (error) {
+      this.log('live updates: cannot read the achievements earned', error);
+      return [];
     }
-    await this.hub.announce(events);
+    return events;
   }
 
   private taskEvent(kind: 'task.published' | 'task.updated' | 'task.closed', task: TaskFacts, notify: boolean): NewLiveEvent {
