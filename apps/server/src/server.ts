@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startHeapTrimmer } from './lib/heap-trim.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
@@ -66,6 +67,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  // Memory that photo decoding and compression freed goes back to the system (lib/heap-trim.ts).
+  const mb = (bytes: number) => Math.round(bytes / 1e6);
+  const trimmer = startHeapTrimmer({
+    onTrimmed: ({ rssBeforeBytes, rssAfterBytes, ms }) => app.log.debug({ rssBeforeMb: mb(rssBeforeBytes), rssAfterMb: mb(rssAfterBytes), ms: Math.round(ms) }, 'returned freed memory to the system'),
+  });
+  if (!trimmer) app.log.info('malloc_trim is not available here: freed C heap memory is returned only as glibc decides');
 
   // A crash between storing an upload and inserting its row leaves a file nobody can reach.
   sweepOrphanImages(database.db, app.images).then(

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadGlibcMalloc, startHeapTrimmer, type HeapTrimmed } from './heap-trim.js';
+
+const MB = 1024 * 1024;
+
+describe('heap trimmer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("reaches glibc's mallinfo2 and malloc_trim on Linux with glibc: freed C memory shows as free, and a trim gives it back", () => {
+    const glibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
+    const malloc = loadGlibcMalloc();
+    if (!glibc) return expect(malloc).toBeNull();
+    expect(malloc).not.toBeNull();
+    // Buffers over the pool size are allocated by malloc: 64 MB of them, written (so resident),
+    // every other one dropped (a small live block above each freed one keeps glibc from returning it).
+    const before = malloc!.freeBytes();
+    let blocks: (Buffer | null)[] = [];
+    for (let i = 0; i < 640; i++) blocks.push(Buffer.alloc(100_000, 1), Buffer.alloc(200, 1));
+    for (let i = 0; i < blocks.length; i += 2) blocks[i] = null;
+    blocks = blocks.filter(Boolean);
+    // The collector frees the backing stores it no longer sees; without --expose-gc, allocate until it runs.
+    for (let round = 0; round < 200 && malloc!.freeBytes() - before < 20 * MB; round++) Buffer.alloc(1_000_000);
+    expect(malloc!.freeBytes() - before).toBeGreaterThanOrEqual(20 * MB);
+    const resident = process.memoryUsage.rss();
+    expect(malloc!.trim(0)).toBe(1);
+    expect(resident - process.memoryUsage.rss()).toBeGreaterThanOrEqual(16 * MB);
+    expect(blocks.length).toBe(640);
+  });
+
+  it('trims when the arenas hold enough free memory and the resident memory grew since the last trim', () => {
+    vi.useFakeTimers();
+    let rss = 200 * MB;
+    let free = 2 * MB;
+    const trims: HeapTrimmed[] = [];
+    const trim = vi.fn(() => {
+      rss -= 40 * MB;
+      return 1;
+    });
+    const trimmer = startHeapTrimmer({ everyMs: 1000, rss: () => rss, malloc: { freeBytes: () => free, trim }, onTrimmed: (t) => trims.push(t) });
+    expect(trimmer).not.toBeNull();
+
+    vi.advanceTimersByTime(3000); // little free: nothing
+    expect(trim).not.toHaveBeenCalled();
+
+    rss += 60 * MB; // a burst of photos: 260 MB, 50 MB of it freed and held
+    free = 50 * MB;
+    vi.advanceTimersByTime(1000);
+    expect(trim).toHaveBeenCalledTimes(1);
+    expect(trims[0]).toMatchObject({ rssBeforeBytes: 260 * MB, rssAfterBytes: 220 * MB });
+
+    vi.advanceTimersByTime(5000); // the pages given back still count as free: no growth, no trim
+    expect(trim).toHaveBeenCalledTimes(1);
+
+    rss += 10 * MB; // the end of the burst: more freed, resident again
+    vi.advanceTimersByTime(1000);
+    expect(trim).toHaveBeenCalledTimes(2);
+
+    rss -= 30 * MB; // the collector gave memory back: growth counts from the new low
+    vi.advanceTimersByTime(1000);
+    rss += 3 * MB;
+    vi.advanceTimersByTime(1000);
+    expect(trim).toHaveBeenCalledTimes(2);
+    rss += 3 * MB;
+    vi.advanceTimersByTime(1000);
+    expect(trim).toHaveBeenCalledTimes(3);
+
+    trimmer!.stop();
+    rss += 100 * MB;
+    vi.advanceTimersByTime(5000);
+    expect(trim).toHaveBeenCalledTimes(3);
+  });
+});
