@@ -6,8 +6,8 @@
  * never slows the class reading.
  */
 import { postTask } from './api-calls.js';
-import { measure, type RunOptions } from './harness.js';
-import { runLoad, textAnswerSpec, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { BASELINE_PORT, measure, WARMUP_REQUESTS, type RunOptions } from './harness.js';
+import { baselineAnswer, probe, runLoad, startBaseline, textAnswerSpec, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 
 /**
@@ -29,6 +29,12 @@ export interface CheckedSubmissions {
   burstReads: LoadResult;
   /** The submissions of the burst. */
   burstWrites: LoadResult;
+  /**
+   * The bare baseline answering the same read with the bytes the server sent for it at the burst
+   * (its task list has grown by the burst's and the checked line's tasks since the reads' own
+   * line): run right before the quiet read and right after the burst; the ratio's denominator.
+   */
+  readBaseline: { requestsPerSecond: number; runs: number[]; responseBytes: number };
 }
 
 /**
@@ -93,15 +99,30 @@ export async function checkedSubmissions(
 
   const read: RequestSpec = { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${studentTokens[0]}` } };
   const seconds = Math.max(4, Math.min(run.seconds, 8));
-  const quietReads = await runLoad(server.url, read, { seconds });
-  const [burstReads, burstWrites] = await Promise.all([
-    runLoad(server.url, read, { seconds }),
-    runLoad(server.url, { next: () => textAnswerSpec(burstPairs[burstCursor++ % burstPairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
-  ]);
+  // The yardstick for this read as it is now (bytes and all), warmed like the reads' lines.
+  const answer = await probe(server.url, read);
+  const baseline = await startBaseline(baselineAnswer(read, answer), BASELINE_PORT);
+  let quietReads: LoadResult, burstReads: LoadResult, burstWrites: LoadResult;
+  const baselineRuns: number[] = [];
+  try {
+    await runLoad(baseline.url, read, { amount: WARMUP_REQUESTS });
+    await runLoad(server.url, read, { amount: WARMUP_REQUESTS });
+    baselineRuns.push((await runLoad(baseline.url, read, { seconds })).requestsPerSecond);
+    quietReads = await runLoad(server.url, read, { seconds });
+    [burstReads, burstWrites] = await Promise.all([
+      runLoad(server.url, read, { seconds }),
+      runLoad(server.url, { next: () => textAnswerSpec(burstPairs[burstCursor++ % burstPairs.length]!) }, { seconds, connections: 16, rate: CHECKED_BURST_PER_SECOND }),
+    ]);
+    baselineRuns.push((await runLoad(baseline.url, read, { seconds })).requestsPerSecond);
+  } finally {
+    await baseline.stop();
+  }
+  const readBaseline = { requestsPerSecond: Math.round((baselineRuns[0]! + baselineRuns[1]!) / 2), runs: baselineRuns, responseBytes: answer.body.length };
   console.log(
     `  tasks/mine during a burst of checked submissions: ${burstReads.requestsPerSecond} req/s p99 ${burstReads.p99} ms (quiet ${quietReads.requestsPerSecond} req/s p99 ${quietReads.p99} ms); the burst ${burstWrites.requestsPerSecond} checks/s p99 ${burstWrites.p99} ms, not 2xx ${burstWrites.non2xx}`,
   );
-  return { submissions, quietReads, burstReads, burstWrites };
+  console.log(`  the same read's baseline (${readBaseline.responseBytes} bytes): ${baselineRuns.join(' and ')} req/s before and after; during the burst ${Math.round((100 * burstReads.requestsPerSecond) / readBaseline.requestsPerSecond)} % of it`);
+  return { submissions, quietReads, burstReads, burstWrites, readBaseline };
 }
 
 /**
@@ -127,9 +148,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const teacher = await login(server.url, firstGroup.teacherLogin);
     const students = await Promise.all(firstGroup.studentLogins.map((l) => login(server.url, l)));
     const run = { seconds, dialect } as const;
-    const read = await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${students[0]!.token}` } }, run);
-    const checked = await checkedSubmissions(server, teacher.token, firstGroup.id, students.map((s) => s.token), run);
-    console.log(`  during the burst: ${((100 * checked.burstReads.requestsPerSecond) / read.baseline.requestsPerSecond).toFixed(0)} % of the read's baseline (${read.baseline.requestsPerSecond} req/s)`);
+    await measure(server, 'GET /api/tasks/mine (student)', { method: 'GET', path: '/api/tasks/mine', headers: { authorization: `Bearer ${students[0]!.token}` } }, run);
+    await checkedSubmissions(server, teacher.token, firstGroup.id, students.map((s) => s.token), run);
   } finally {
     await server.stop();
     await prepared.drop();
