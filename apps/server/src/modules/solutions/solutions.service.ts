@@ -91,13 +91,11 @@ export class SolutionsService {
 
   /**
    * A student answers a live task of their group. Refused with 409 while an earlier answer is
-   * unreviewed or correct; the unique index settles concurrent submissions the same way.
-   * With an answer key and answer text, the checker (worker threads, off the event loop) gives its
-   * verdict; in auto mode a correct or incorrect one is final at once (PRODUCT.md §9).
-   */
-  /**
-   * `existingTasksToken`: the request's counter of every existing task (KnownCounters), under which
-   * the task is kept between answers; null reads it.
+   * unreviewed or correct: the insert's conflict on solutions_open_unique settles it, concurrent
+   * submissions included. With an answer key and answer text, the checker (worker threads, off the
+   * event loop) gives its verdict; in auto mode a correct or incorrect one is final at once
+   * (PRODUCT.md §9). `existingTasksToken`: the request's counter of every existing task
+   * (KnownCounters), under which the task is kept between answers; null reads it.
    */
   async submit(actor: AuthenticatedUser, form: MultipartForm, existingTasksToken: string | null = null): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
@@ -118,13 +116,7 @@ export class SolutionsService {
     const finalVerdict = task.checkMode === 'auto' && (autoVerdict === 'correct' || autoVerdict === 'incorrect') ? { correct: autoVerdict === 'correct' } : null;
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
     const row = await withImageCleanup(this.images, imageKey, async () => {
-      let inserted: repo.SolutionRow | undefined;
-      try {
-        inserted = await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw solutionExists();
-        throw err;
-      }
+      const inserted = await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
       if (!inserted) throw solutionExists();
       return inserted;
     });
