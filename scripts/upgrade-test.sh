@@ -16,8 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-# The last release that landed (stop 29): the release before migration 2026112700.
-PREV=${1:-${PREV_RELEASE:-d23c863}}
+# The last release that landed (stop 37): the release before migration 2026112800.
+PREV=${1:-${PREV_RELEASE:-e2b405c}}
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 OLD_PORT=${UPGRADE_TEST_OLD_PORT:-3334}
 NEW_PORT=${UPGRADE_TEST_NEW_PORT:-3335}

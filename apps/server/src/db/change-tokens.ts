@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './schema.js';
 
 /**
@@ -123,28 +123,33 @@ export function isNotNewer(token: string, than: string): boolean {
 /** A counter never moved reads as 0 (its row is created by the first write). */
 const counter = (value: unknown): string => (value === null || value === undefined ? '0' : String(value));
 
-/** One query for the counters of a scope. */
+/** One query for the counters of a scope: each scope's row and its shards (migration 2026112800), summed. */
 export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
   return async (scope) => {
     const groups = [...new Set(scope.groups ?? [])];
     const points = [...new Set(scope.points ?? [])];
     const existing = scope.tasksOf === 'existing';
     const tasks = scope.tasksOf === 'existing' ? [] : scope.tasksOf ? [...new Set(scope.tasksOf)] : [0];
+    const wanted = (eb: ExpressionBuilder<DB, 'change_counters' | 'change_counter_shards'>, table: 'change_counters' | 'change_counter_shards') => {
+      const is = (kind: string) => eb(`${table}.kind`, '=', kind);
+      return eb.or([
+        eb.and([is('r'), eb(`${table}.id`, '=', 0)]),
+        ...(existing ? [eb.and([is('e'), eb(`${table}.id`, '=', 0)])] : []),
+        ...(tasks.length > 0 ? [eb.and([is('k'), eb(`${table}.id`, 'in', tasks)])] : []),
+        ...(scope.user !== undefined ? [eb.and([is('u'), eb(`${table}.id`, '=', scope.user)])] : []),
+        ...(groups.length > 0 ? [eb.and([is('g'), eb(`${table}.id`, 'in', groups)])] : []),
+        ...(points.length > 0 ? [eb.and([is('p'), eb(`${table}.id`, 'in', points)])] : []),
+      ]);
+    };
     const rows = await db
       .selectFrom('change_counters')
       .select(['kind', 'id', 'version'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('kind', '=', 'r'), eb('id', '=', 0)]),
-          ...(existing ? [eb.and([eb('kind', '=', 'e'), eb('id', '=', 0)])] : []),
-          ...(tasks.length > 0 ? [eb.and([eb('kind', '=', 'k'), eb('id', 'in', tasks)])] : []),
-          ...(scope.user !== undefined ? [eb.and([eb('kind', '=', 'u'), eb('id', '=', scope.user)])] : []),
-          ...(groups.length > 0 ? [eb.and([eb('kind', '=', 'g'), eb('id', 'in', groups)])] : []),
-          ...(points.length > 0 ? [eb.and([eb('kind', '=', 'p'), eb('id', 'in', points)])] : []),
-        ]),
-      )
+      .where((eb) => wanted(eb, 'change_counters'))
+      .unionAll(db.selectFrom('change_counter_shards').select(['kind', 'id', 'version']).where((eb) => wanted(eb, 'change_counter_shards')))
       .execute();
-    const of = (kind: string, id: number) => counter(rows.find((r) => r.kind === kind && Number(r.id) === id)?.version);
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(`${r.kind}${r.id}`, (sums.get(`${r.kind}${r.id}`) ?? 0) + Number(r.version));
+    const of = (kind: string, id: number) => counter(sums.get(`${kind}${id}`));
     return tokenOf(
       of('r', 0),
       existing ? of('e', 0) : undefined,
@@ -157,11 +162,24 @@ export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
 }
 
 /**
+ * A scope's counter as an SQL expression: its row's version plus, where solutions' writes may have
+ * met the row held (`sharded`: the kinds 'g', 'p', 'u' and 't' on PostgreSQL), its shards'. 0 for
+ * a counter never moved.
+ */
+export function counterSql(kind: string, id: RawBuilder<unknown>, sharded: boolean): RawBuilder<unknown> {
+  const row = sql`(select version from change_counters where kind = ${sql.lit(kind)} and id = ${id})`;
+  if (!sharded) return row;
+  return sql`(coalesce(${row}, 0) + coalesce((select sum(version) from change_counter_shards where kind = ${sql.lit(kind)} and id = ${id}), 0))`;
+}
+
+/**
  * The counters as columns of the account check's query (users left-joined to `groups`), read in
  * the same round trip: the roster's, the existing tasks', the user's own, and on each row its group's
  * three. (Every task's, the default scope's, is left to a query of its own: no frequent read uses it.)
+ * `sharded`: on PostgreSQL, where the solutions' counters have shards; SQLite's never do, and its
+ * account check (every request's) reads no more than it needs.
  */
-export function countersColumns(): {
+export function countersColumns(sharded: boolean): {
   roster: RawBuilder<unknown>;
   existingTasks: RawBuilder<unknown>;
   user: RawBuilder<unknown>;
@@ -170,12 +188,12 @@ export function countersColumns(): {
   tasks: RawBuilder<unknown>;
 } {
   return {
-    points: sql`(select version from change_counters where kind = 'p' and id = groups.id)`,
-    tasks: sql`(select version from change_counters where kind = 'k' and id = groups.id)`,
-    roster: sql`(select version from change_counters where kind = 'r' and id = 0)`,
-    existingTasks: sql`(select version from change_counters where kind = 'e' and id = 0)`,
-    user: sql`(select version from change_counters where kind = 'u' and id = users.id)`,
-    group: sql`(select version from change_counters where kind = 'g' and id = groups.id)`,
+    points: counterSql('p', sql.ref('groups.id'), sharded),
+    tasks: counterSql('k', sql.ref('groups.id'), false),
+    roster: counterSql('r', sql.lit(0), false),
+    existingTasks: counterSql('e', sql.lit(0), false),
+    user: counterSql('u', sql.ref('users.id'), sharded),
+    group: counterSql('g', sql.ref('groups.id'), sharded),
   };
 }
 

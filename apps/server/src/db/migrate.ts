@@ -18,6 +18,7 @@ import * as usersDeactivatedAt from './migrations/2026112570_users_deactivated_a
 import * as feedbackSnippets from './migrations/2026112580_feedback_snippets.js';
 import * as changeCounters from './migrations/2026112590_change_counters.js';
 import * as taskCounters from './migrations/2026112700_task_counters.js';
+import * as counterShards from './migrations/2026112800_counter_shards.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112580_feedback_snippets': feedbackSnippets,
   '2026112590_change_counters': changeCounters,
   '2026112700_task_counters': taskCounters,
+  '2026112800_counter_shards': counterShards,
 };
 
 /** Every migration's name, oldest first. */

@@ -16,6 +16,7 @@ export interface DB {
   achievements_announced: AchievementsAnnouncedTable;
   feedback_snippets: FeedbackSnippetsTable;
   change_counters: ChangeCountersTable;
+  change_counter_shards: ChangeCounterShardsTable;
 }
 
 export interface UsersTable {
@@ -173,5 +174,13 @@ export interface AchievementsAnnouncedTable {
 export interface ChangeCountersTable {
   kind: string;
   id: number;
+  version: number;
+}
+
+/** More of a scope's counter, moved by writers that found its row held (migration 2026112800). */
+export interface ChangeCounterShardsTable {
+  kind: string;
+  id: number;
+  shard: number;
   version: number;
 }

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import { counterSql } from '../../db/change-tokens.js';
+import { nowIso, onPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /** A live task with its group's and author's names, as one joined row. */
@@ -222,17 +223,16 @@ export async function taskCounts(db: Kysely<DB>, of: { groupIds: readonly number
 
 /**
  * The change counter of each live task of these groups (kind 't', moved by every write to the
- * task's solutions, migration 2026112590): which tasks' counts or gradebook columns a write made
- * stale. '0' for a task nobody answered yet.
+ * task's solutions, migration 2026112590, with its shards on PostgreSQL, 2026112800): which tasks'
+ * counts or gradebook columns a write made stale. '0' for a task nobody answered yet.
  */
 export async function taskSolutionVersions(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, string>> {
   if (groupIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('tasks')
-    .leftJoin('change_counters', (join) => join.on('change_counters.kind', '=', 't').onRef('change_counters.id', '=', 'tasks.id'))
     .where('tasks.group_id', 'in', [...groupIds])
     .where('tasks.deleted_at', 'is', null)
-    .select(['tasks.id as id', 'change_counters.version as version'])
+    .select(['tasks.id as id', counterSql('t', sql.ref('tasks.id'), onPostgres(db)).as('version')])
     .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.version === null ? '0' : String(r.version)]));
+  return new Map(rows.map((r) => [Number(r.id), r.version === null || r.version === undefined ? '0' : String(r.version)]));
 }

@@ -77,12 +77,12 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'groups.name as groupName',
       // The change counters of the user's scopes, read with the account, so the request's cached
       // reads need no query of their own (db/change-tokens.ts).
-      countersColumns().roster.as('rosterVersion'),
-      countersColumns().existingTasks.as('existingTasksVersion'),
-      countersColumns().user.as('userVersion'),
-      countersColumns().group.as('groupVersion'),
-      countersColumns().points.as('pointsVersion'),
-      countersColumns().tasks.as('tasksVersion'),
+      countersColumns(dialect === 'postgres').roster.as('rosterVersion'),
+      countersColumns(dialect === 'postgres').existingTasks.as('existingTasksVersion'),
+      countersColumns(dialect === 'postgres').user.as('userVersion'),
+      countersColumns(dialect === 'postgres').group.as('groupVersion'),
+      countersColumns(dialect === 'postgres').points.as('pointsVersion'),
+      countersColumns(dialect === 'postgres').tasks.as('tasksVersion'),
       // The account's logged-out tokens (a few at most: one per logout within a token's life),
       // so a logout is seen by every instance without a query of its own.
       sql<string | null>`(select ${sql.raw(dialect === 'postgres' ? "string_agg(r.jti, ' ')" : "group_concat(r.jti, ' ')")} from revoked_tokens r where r.user_id = users.id)`.as(
