@@ -4,6 +4,7 @@ import type { AchievementCode, LiveEventData, Solution } from '@mathclub/shared'
 import type { DB } from '../../db/schema.js';
 import type { AchievementsService } from '../achievements/achievements.service.js';
 import type { FanOutLog } from './fan-out.js';
+import { GroupTeachersCache } from './group-teachers-cache.js';
 import type { LiveHub } from './live-hub.js';
 import * as repo from './live.repository.js';
 import type { NewLiveEvent } from './live.repository.js';
@@ -29,7 +30,12 @@ export class LiveAnnouncer {
     private readonly db: Kysely<DB>,
     private readonly achievements: AchievementsService,
     private readonly log: FanOutLog,
-  ) {}
+  ) {
+    this.groupTeachers = new GroupTeachersCache(db);
+  }
+
+  /** Who each answer's notification goes to, kept between answers. */
+  private readonly groupTeachers: GroupTeachersCache;
 
   /** A new task students of its group can see: a live event and a notification for each of them. */
   async taskPublished(task: TaskFacts): Promise<void> {
@@ -46,8 +52,12 @@ export class LiveAnnouncer {
     await this.safely('task.closed', () => this.hub.announce([this.taskEvent('task.closed', task, false)]));
   }
 
-  /** A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is its id, group and title as the submission read them. */
-  async solutionSubmitted(solution: Solution, task: repo.TaskTitle): Promise<void> {
+  /**
+   * A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is
+   * its id, group and title as the submission read them; `rosterToken` the request's roster counter,
+   * under which the group's teachers are kept between answers (null reads them).
+   */
+  async solutionSubmitted(solution: Solution, task: repo.TaskTitle, rosterToken: string | null = null): Promise<void> {
     await this.safely('solution.submitted', async () => {
       const events: NewLiveEvent[] = [];
       // An answer the checker judged at once (auto mode) is its author's verdict too.
@@ -57,7 +67,11 @@ export class LiveAnnouncer {
           to: { audience: 'group_teachers', id: task.groupId },
           kind: data.kind,
           data,
-          notification: { kind: 'solution.submitted', payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author } },
+          notification: {
+            kind: 'solution.submitted',
+            payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author },
+            recipients: await this.groupTeachers.get(task.groupId, rosterToken),
+          },
         });
       } else {
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });

@@ -20,8 +20,12 @@ export interface NewLiveEvent {
   to: Audience;
   kind: string;
   data: unknown;
-  /** Store a notification of this kind and payload for every user of the audience. */
-  notification?: { kind: string; payload: unknown };
+  /**
+   * Store a notification of this kind and payload for every user of the audience. `recipients`:
+   * the audience's users when the caller knows them (a group's teachers, group-teachers-cache.ts),
+   * else they are selected with the insert.
+   */
+  notification?: { kind: string; payload: unknown; recipients?: readonly number[] };
 }
 
 const eventColumns = ['id', 'audience', 'audience_id as audienceId', 'kind', 'payload'] as const;
@@ -77,15 +81,18 @@ function inserts(db: Kysely<DB>, events: readonly NewLiveEvent[], now: string) {
   const rows = events.map((event) => ({ audience: event.to.audience, audience_id: event.to.id, kind: event.kind, payload: JSON.stringify(event.data), created_at: now }));
   const eventInserts = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) eventInserts.push(db.insertInto('live_events').values(rows.slice(i, i + INSERT_CHUNK)).returning('id'));
-  const own = events.flatMap((event) =>
-    event.notification && event.to.audience === 'user'
-      ? [{ user_id: event.to.id, kind: event.notification.kind, payload: JSON.stringify(event.notification.payload), created_at: now, read_at: null }]
-      : [],
-  );
+  const own = events.flatMap((event) => {
+    const notification = event.notification;
+    if (!notification) return [];
+    const recipients = event.to.audience === 'user' ? [event.to.id] : notification.recipients;
+    if (!recipients) return [];
+    const payload = JSON.stringify(notification.payload);
+    return recipients.map((userId) => ({ user_id: userId, kind: notification.kind, payload, created_at: now, read_at: null }));
+  });
   const notificationInserts = [];
   for (let i = 0; i < own.length; i += INSERT_CHUNK) notificationInserts.push(db.insertInto('notifications').values(own.slice(i, i + INSERT_CHUNK)));
   for (const event of events) {
-    if (!event.notification || event.to.audience === 'user') continue;
+    if (!event.notification || event.to.audience === 'user' || event.notification.recipients) continue;
     const teachers = event.to.audience === 'group_teachers';
     notificationInserts.push(
       db
@@ -103,6 +110,20 @@ function inserts(db: Kysely<DB>, events: readonly NewLiveEvent[], now: string) {
     );
   }
   return { eventInserts, notificationInserts };
+}
+
+/** The active teachers of a group: who a group_teachers notification goes to (as `inserts` selects them). */
+export async function groupTeacherIds(db: Kysely<DB>, groupId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_groups')
+    .innerJoin('users', 'users.id', 'user_groups.user_id')
+    .select('users.id')
+    .where('user_groups.group_id', '=', groupId)
+    .where('users.activated', '=', 1)
+    .where('users.role', '!=', 'student')
+    .orderBy('users.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** The events with these ids (one read per announcement per instance), oldest first. */

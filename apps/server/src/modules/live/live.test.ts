@@ -3,6 +3,7 @@ import { notificationListSchema, type Solution } from '@mathclub/shared';
 import { nowIso } from '../../db/database.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../../test/fixtures.js';
+import { writeElsewhere } from '../../test/write-elsewhere.js';
 import { multipartBody } from '../files/multipart-test-body.js';
 import { insertEvents } from './live.repository.js';
 import { openStream, type ReceivedEvent, type TestStream } from './test-stream.js';
@@ -185,6 +186,23 @@ describe.each(setups)('live events on $dialect (redis: $redis)', ({ dialect, red
       expect(Object.keys(errors)[0]).toMatch(/^ids/);
       expect(Object.values(errors)).toEqual(['notifications.error.ids']);
     }
+  });
+
+  it("notifies the teachers the answer's group has at that moment: one added, then one deactivated, by another instance", async () => {
+    const group = (await createGroup(t)).id;
+    const first = await createUser(t, { role: 'teacher', groupIds: [group] });
+    const second = await createUser(t, { role: 'teacher', groupIds: [] });
+    const students = [await createUser(t, { groupIds: [group] }), await createUser(t, { groupIds: [group] }), await createUser(t, { groupIds: [group] })];
+    const taskId = await addTask(group, 'Roster');
+    const notified = async (solutionId: number) => {
+      const rows = await t.db.selectFrom('notifications').select(['user_id', 'payload']).where('kind', '=', 'solution.submitted').execute();
+      return rows.filter((r) => (JSON.parse(r.payload) as { solutionId: number }).solutionId === solutionId).map((r) => Number(r.user_id)).sort((a, b) => a - b);
+    };
+    expect(await notified((await submit(students[0]!, taskId, '1')).id)).toEqual([first.user.id]);
+    await writeElsewhere(t, 'insert into user_groups (user_id, group_id) values (?, ?)', [second.user.id, group]);
+    expect(await notified((await submit(students[1]!, taskId, '2')).id)).toEqual([first.user.id, second.user.id].sort((a, b) => a - b));
+    await writeElsewhere(t, 'update users set activated = 0 where id = ?', [first.user.id]);
+    expect(await notified((await submit(students[2]!, taskId, '3')).id)).toEqual([second.user.id]);
   });
 
   it('prunes notifications after 90 days and events after a day', async () => {

@@ -91,7 +91,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: app.authorize('solution.submit'),
       handler: async (request, reply) => {
-        const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD), request.changeCounters?.existingTasks ?? null));
+        const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD), request.changeCounters ?? null));
         return reply.code(201).send(solution);
       },
     });

@@ -12,6 +12,7 @@ import {
   type Solution,
   type SolutionsQuery,
 } from '@mathclub/shared';
+import type { KnownCounters } from '../../db/change-tokens.js';
 import { fromDbBool, isUniqueViolation } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -94,13 +95,14 @@ export class SolutionsService {
    * unreviewed or correct: the insert's conflict on solutions_open_unique settles it, concurrent
    * submissions included. With an answer key and answer text, the checker (worker threads, off the
    * event loop) gives its verdict; in auto mode a correct or incorrect one is final at once
-   * (PRODUCT.md §9). `existingTasksToken`: the request's counter of every existing task
-   * (KnownCounters), under which the task is kept between answers; null reads it.
+   * (PRODUCT.md §9). `counters`: the request's (read with the account check): the task is kept
+   * between answers under every existing task's counter, its group's teachers under the roster's;
+   * null reads both.
    */
-  async submit(actor: AuthenticatedUser, form: MultipartForm, existingTasksToken: string | null = null): Promise<Solution> {
+  async submit(actor: AuthenticatedUser, form: MultipartForm, counters: Pick<KnownCounters, 'existingTasks' | 'roster'> | null = null): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const task = await this.answerTasks.get(fields.taskId, existingTasksToken);
+    const task = await this.answerTasks.get(fields.taskId, counters?.existingTasks ?? null);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
@@ -122,7 +124,7 @@ export class SolutionsService {
     });
     const solution = this.present(row);
     // The group's teachers see it arrive (and, in auto mode, its author's verdict counts).
-    await this.live.solutionSubmitted(solution, { id: fields.taskId, groupId: task.groupId, title: task.title });
+    await this.live.solutionSubmitted(solution, { id: fields.taskId, groupId: task.groupId, title: task.title }, counters?.roster ?? null);
     return solution;
   }
 
