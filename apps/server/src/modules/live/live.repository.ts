@@ -99,30 +99,26 @@ function inserts(db: Kysely<DB>, events: readonly NewLiveEvent[], now: string) {
         .insertInto('notifications')
         .columns(['user_id', 'kind', 'payload', 'created_at'])
         .expression(
-          db
-            .selectFrom('user_groups')
-            .innerJoin('users', 'users.id', 'user_groups.user_id')
-            .select(['users.id', sql.val(event.notification.kind).as('kind'), sql.val(JSON.stringify(event.notification.payload)).as('payload'), sql.val(now).as('created_at')])
-            .where('user_groups.group_id', '=', event.to.id)
-            .where('users.activated', '=', 1)
-            .where('users.role', teachers ? '!=' : '=', 'student'),
+          groupAudience(db, event.to.id, teachers).select(['users.id', sql.val(event.notification.kind).as('kind'), sql.val(JSON.stringify(event.notification.payload)).as('payload'), sql.val(now).as('created_at')]),
         ),
     );
   }
   return { eventInserts, notificationInserts };
 }
 
-/** The active teachers of a group: who a group_teachers notification goes to (as `inserts` selects them). */
-export async function groupTeacherIds(db: Kysely<DB>, groupId: number): Promise<number[]> {
-  const rows = await db
+/** The active members of a group a group audience reaches: its teachers, or its students. */
+function groupAudience(db: Kysely<DB>, groupId: number, teachers: boolean) {
+  return db
     .selectFrom('user_groups')
     .innerJoin('users', 'users.id', 'user_groups.user_id')
-    .select('users.id')
     .where('user_groups.group_id', '=', groupId)
     .where('users.activated', '=', 1)
-    .where('users.role', '!=', 'student')
-    .orderBy('users.id')
-    .execute();
+    .where('users.role', teachers ? '!=' : '=', 'student');
+}
+
+/** The active teachers of a group: who a group_teachers notification goes to. */
+export async function groupTeacherIds(db: Kysely<DB>, groupId: number): Promise<number[]> {
+  const rows = await groupAudience(db, groupId, true).select('users.id').orderBy('users.id').execute();
   return rows.map((r) => Number(r.id));
 }
 
