@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadGlibcMalloc, startHeapTrimmer, type HeapTrimmed } from './heap-trim.js';
 
@@ -11,20 +12,24 @@ describe('heap trimmer', () => {
     const malloc = loadGlibcMalloc();
     if (!glibc) return expect(malloc).toBeNull();
     expect(malloc).not.toBeNull();
-    // Buffers over the pool size are allocated by malloc: 64 MB of them, written (so resident),
-    // every other one dropped (a small live block above each freed one keeps glibc from returning it).
+    // 64 MB of C memory in 100 KB blocks, written (so resident), then every other one freed: each
+    // freed block has a live one above it, so glibc cannot give it back by itself. Allocated with
+    // malloc itself (through koffi, as the trimmer reaches glibc), not with Buffers, whose backing
+    // stores are freed whenever V8's collector gets to them (that left them held in some runs).
+    const libc = createRequire(import.meta.url)('koffi').load('libc.so.6') as { func: (signature: string) => (...args: unknown[]) => unknown };
+    const cMalloc = libc.func('void *malloc(size_t)');
+    const cFree = libc.func('void free(void *)');
+    const cMemset = libc.func('void *memset(void *, int, size_t)');
     const before = malloc!.freeBytes();
-    let blocks: (Buffer | null)[] = [];
-    for (let i = 0; i < 640; i++) blocks.push(Buffer.alloc(100_000, 1), Buffer.alloc(200, 1));
-    for (let i = 0; i < blocks.length; i += 2) blocks[i] = null;
-    blocks = blocks.filter(Boolean);
-    // The collector frees the backing stores it no longer sees; without --expose-gc, allocate until it runs.
-    for (let round = 0; round < 200 && malloc!.freeBytes() - before < 20 * MB; round++) Buffer.alloc(1_000_000);
+    const blocks: unknown[] = [];
+    for (let i = 0; i < 640; i++) blocks.push(cMemset(cMalloc(100_000), 1, 100_000));
+    const live = blocks.filter((_, i) => i % 2 === 1);
+    for (let i = 0; i < blocks.length; i += 2) cFree(blocks[i]);
     expect(malloc!.freeBytes() - before).toBeGreaterThanOrEqual(20 * MB);
     const resident = process.memoryUsage.rss();
     expect(malloc!.trim(0)).toBe(1);
     expect(resident - process.memoryUsage.rss()).toBeGreaterThanOrEqual(16 * MB);
-    expect(blocks.length).toBe(640);
+    for (const block of live) cFree(block);
   });
 
   it('trims when the arenas hold enough free memory and the resident memory grew since the last trim', () => {
