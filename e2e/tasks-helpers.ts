@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminPassword, createActiveUser, uniqueLogin, waitForQuiet } from './helpers';
 
 export const PASSWORD = 'solve-it-8';
@@ -91,6 +91,9 @@ export function pngImage(width = 160, height = 100): Buffer {
 
 /** Saves full-page screenshots at 375 and 1280 px and checks axe (serious/critical) and sideways overflow. */
 export async function shoot(page: Page, name: string) {
+  // A test's 90 s are for its steps; each shot (two widths, a quiet network and axe at each) brings
+  // its own time. A journey with eight shots took 45 s here and over 90 s on a loaded 2-core CI host.
+  test.info().setTimeout(test.info().timeout + 15_000);
   const lang = await page.evaluate(() => document.documentElement.lang);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
