@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACCURACY_BONUS } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
-import { groupMembers, speedBonus, type Member } from '../leaderboard/leaderboard.repository.js';
+import { groupMembers, groupMembersCte, speedBonus, type Member } from '../leaderboard/leaderboard.repository.js';
 import { taskSolutionVersions } from '../tasks/tasks.repository.js';
 
 /** A student × task pair the student has answered, with what it earned. */
@@ -46,12 +46,7 @@ export async function answeredCells(db: Kysely<DB>, groupId: number, onlyTasks?:
   // column of the whole matrix.
   const taskFilter = onlyTasks ? sql`and t.id in (${sql.join(onlyTasks.map((id) => sql`${id}`))})` : sql``;
   const result = await sql<{ author_id: number | string; task_id: number | string; attempts: number | string; solved: number | string; waiting: number | string; earned: number | string | null }>`
-    with members as (
-      select u.id
-      from user_groups ug
-      join users u on u.id = ug.user_id
-      where ug.group_id = ${groupId} and u.role = 'student' and u.activated = 1
-    ),
+    with ${groupMembersCte(groupId)},
     answers as (
       select s.author_id, s.task_id, s.reviewed, s.correct, t.points,
         row_number() over (partition by s.author_id, s.task_id order by s.created_at, s.id) as attempt,

@@ -63,6 +63,22 @@ export async function groupMembers(db: Kysely<DB>, groupId: number): Promise<Mem
 }
 
 /**
+ * `members as materialized (...)`: the group's activated students, for the boards' and the
+ * gradebook's queries. Materialized because PostgreSQL, inlining it, misjudges how many of the
+ * group's solutions survive the join and probes `users` once per solution. For the 50 × 200 group
+ * (10,000 answers, 6,000 correct): the board's query 36,239 → 18,389 buffers, 20–24 → 14–15 ms;
+ * the gradebook's 30,238 → 388 in its join, 37–44 → 26–33 ms. SQLite reads the ~50 rows first
+ * either way (both queries within noise of before: 15–17 and 39–44 ms).
+ */
+export const groupMembersCte = (groupId: number) => sql`
+  members as materialized (
+    select u.id
+    from user_groups ug
+    join users u on u.id = ug.user_id
+    where ug.group_id = ${groupId} and u.role = 'student' and u.activated = 1
+  )`;
+
+/**
  * What each member's correct solutions to the group's live tasks earned (of `taskIds` only, when
  * given: the boards are patched by task, leaderboard-cache.ts).
  * solutions_open_unique allows one open-or-correct solution per (task, student), so a correct
@@ -71,16 +87,14 @@ export async function groupMembers(db: Kysely<DB>, groupId: number): Promise<Mem
  * speed bonus of its place among the task's correct solutions by members, by submission time, all
  * time: everything a solution earns depends on its own task alone. Periods are applied afterwards
  * (totalsOf), so bonuses travel with the solution they were earned by.
+ * The subquery per correct answer stays: the gradebook's form (a window over all the group's
+ * answers for the attempt number) read the 50 × 200 group in the same time on PostgreSQL and
+ * 22–30 ms against 15–17 on SQLite, which probes its covering index in-process.
  */
 export async function groupContributions(db: Kysely<DB>, groupId: number, taskIds?: readonly number[]): Promise<Contribution[]> {
   if (taskIds && taskIds.length === 0) return [];
   const result = await sql<{ task_id: number | string; author_id: number | string; created_at: string; earned: number | string }>`
-    with members as (
-      select u.id
-      from user_groups ug
-      join users u on u.id = ug.user_id
-      where ug.group_id = ${groupId} and u.role = 'student' and u.activated = 1
-    )
+    with ${groupMembersCte(groupId)}
     select s.task_id, s.author_id, s.created_at,
       t.points
         + case when exists (
