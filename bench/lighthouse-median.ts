@@ -22,6 +22,7 @@ export function medianScores(runs: LighthouseScores[][]): (LighthouseScores & { 
         bestPractices: m((s) => s.bestPractices),
         metrics: { fcp: m((s) => s.metrics!.fcp), lcp: m((s) => s.metrics!.lcp), tbt: m((s) => s.metrics!.tbt), cls: m((s) => s.metrics!.cls), speedIndex: m((s) => s.metrics!.speedIndex) },
         performanceRuns: of.map((s) => s.performance),
+        ...(of.some((s) => s.benchmarkIndex) ? { benchmarkIndex: median(of.flatMap((s) => (s.benchmarkIndex ? [s.benchmarkIndex] : []))) } : {}),
       },
     ];
   });

@@ -164,7 +164,7 @@ async function main() {
     console.log('median of runs:');
     for (const s of medianScores(runs)) {
       const m = s.metrics!;
-      console.log(`  ${s.name}: perf ${s.performance} (runs ${s.performanceRuns.join(', ')}) a11y ${s.accessibility} bp ${s.bestPractices} | FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} SI ${m.speedIndex}`);
+      console.log(`  ${s.name}: perf ${s.performance} (runs ${s.performanceRuns.join(', ')}) a11y ${s.accessibility} bp ${s.bestPractices} | FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} SI ${m.speedIndex}${s.benchmarkIndex ? ` | host benchmarkIndex ${s.benchmarkIndex}` : ''}`);
     }
   } finally {
     await server.stop();

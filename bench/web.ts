@@ -74,6 +74,12 @@ export interface LighthouseScores {
   bestPractices: number;
   /** The metrics behind the performance score (ms; CLS unitless), to see what costs what. */
   metrics?: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+  /**
+   * Lighthouse's `benchmarkIndex` of the host (its own CPU test): the 4× slowdown is relative to
+   * the host, so the same page scores lower on a slower host (Lighthouse's table: 1,500–2,000 for
+   * a high-end desktop, for which 4× lands on a mid-tier phone).
+   */
+  benchmarkIndex?: number;
 }
 
 export interface LighthouseOptions {
@@ -112,7 +118,8 @@ export async function runLighthouse(baseUrl: string, pages: PageToMeasure[], opt
         speedIndex: Math.round(metric('speed-index')),
       };
       if (options.saveDir && result) writeFileSync(path.join(options.saveDir, `${p.name.replace(/\W+/g, '-')}.json`), JSON.stringify(result.lhr));
-      out.push({ name: p.name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics });
+      const benchmarkIndex = result?.lhr.environment?.benchmarkIndex;
+      out.push({ name: p.name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics, ...(benchmarkIndex ? { benchmarkIndex: Math.round(benchmarkIndex) } : {}) });
       await page.close();
     }
     await browser.disconnect();
