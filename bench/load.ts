@@ -199,14 +199,32 @@ export function probe(url: string, spec: RequestSpec): Promise<WireAnswer> {
   });
 }
 
+/** The server's memory from /proc/<pid>/status, in MB: anonymous (heaps, caches) and file-backed (binaries) pages, the peak, and its threads (the checker's threads show here while they live). */
+export interface ServerMemory {
+  rssMb: number;
+  anonMb: number;
+  fileMb: number;
+  peakMb: number;
+  threads: number;
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
   /** Resident memory of the server process in MB, from /proc. */
   rssMb: () => number;
+  /** What the resident memory is made of now, from /proc/<pid>/status. */
+  memory: () => ServerMemory;
   /** CPU time (user + system) the server process has used so far, in ms, from /proc. */
   cpuMs: () => number;
   stop: () => Promise<void>;
+}
+
+function processMemory(pid: number): ServerMemory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const mb = (name: string) => Math.round(field(name) / 1024);
+  return { rssMb: mb('VmRSS'), anonMb: mb('RssAnon'), fileMb: mb('RssFile'), peakMb: mb('VmHWM'), threads: field('Threads') };
 }
 
 /** Starts the built server (production mode, warn logs) and waits until /api/ready answers. */
@@ -265,11 +283,8 @@ async function watchProcess(child: ChildProcess, url: string, readyPath: string,
   return {
     url,
     process: child,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    rssMb: () => processMemory(child.pid!).rssMb,
+    memory: () => processMemory(child.pid!),
     cpuMs: () => processCpuMs(child.pid!),
     stop: () =>
       new Promise((resolve) => {

@@ -3,7 +3,8 @@
  * path in a minute instead of the full run's six. Prints; writes no report.
  *
  *   npm run bench:reads -- --db postgres --scale 0.25 --seconds 3 [--only REGEX]
- *   (--only: the lines whose name matches, e.g. --only 'leaderboard|br')
+ *   (--only: the lines whose name matches, e.g. --only 'leaderboard|br';
+ *    --cpu-prof DIR: the server runs under node --cpu-prof and writes its profile to DIR on exit)
  *   (PostgreSQL uses DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, for its
  *   throwaway database; build the server first: npm run build -w @mathclub/shared -w @mathclub/server)
  */
@@ -19,7 +20,8 @@ const seconds = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const prepared = await prepare(dialect, scale, await new PasswordHasher(PRODUCTION_HASH_COST).hash(PASSWORD));
-const server = await startServer(prepared.env, SERVER_PORT);
+const profileDir = cliArg('cpu-prof', '');
+const server = await startServer(prepared.env, SERVER_PORT, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
 try {
   const { firstGroup, bigGroup } = prepared.school;
   const teacher = await login(server.url, firstGroup.teacherLogin);

@@ -3,7 +3,7 @@ import { formatFirstRequests, formatGeneratorShares, formatRatio, GENERATOR_SATU
 import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
 import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
-import type { LoadResult } from './load.js';
+import type { LoadResult, ServerMemory } from './load.js';
 import type { SelfCheckResult } from './self-check.js';
 import type { ColdReads, LessonPeak, MixedResult } from './workloads.js';
 import type { SeededSchool } from './seed.js';
@@ -53,6 +53,8 @@ export interface BenchReport {
     school: SeededSchool;
     endpoints: EndpointResult[];
     rssMb: number;
+    /** The server's memory at the RSS measurement and 30 s later (reported). */
+    memory?: { atEnd: ServerMemory; settled: ServerMemory };
     afterWrite?: { leaderboardMs: number; tasksMineMs: number };
     growth: GrowthPoint[];
     mixed?: MixedResult;
@@ -261,7 +263,8 @@ export function renderReport(r: BenchReport): string {
     if (d.cold) lines.push(...renderCold(d.cold));
     if (d.checked) lines.push(...renderChecked(d.checked));
     if (d.gradebook) lines.push(...renderGradebook(d.gradebook));
-    lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`, '');
+    const memory = d.memory ? ` Made of ${describeMemory(d.memory.atEnd)}; 30 s later, idle: ${d.memory.settled.rssMb} MB (${describeMemory(d.memory.settled)}).` : '';
+    lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).${memory}`, '');
     if (d.newConnections) lines.push(...renderNewConnections(d.newConnections));
     if (d.afterWrite) {
       const { leaderboardMs, tasksMineMs } = d.afterWrite;
@@ -318,4 +321,9 @@ function benchmarkIndexNote(pages: LighthouseScores[]): string {
   if (indexes.length === 0) return '';
   const index = indexes[Math.floor(indexes.length / 2)]!;
   return ` This host's Lighthouse benchmarkIndex: ${index} (Lighthouse's table: 1,500–2,000 for a high-end desktop, on which 4× lands on a mid-tier phone; below that the same 4× simulates a slower phone, and the scores fall with the host).`;
+}
+
+/** "anonymous 250 MB, file-backed 70 MB, peak 480 MB, 14 threads": what an RSS figure is made of. */
+export function describeMemory(m: ServerMemory): string {
+  return `anonymous ${m.anonMb} MB, file-backed ${m.fileMb} MB, peak ${m.peakMb} MB, ${m.threads} threads`;
 }
