@@ -166,7 +166,7 @@ export async function benchLive(dialect: 'sqlite' | 'postgres'): Promise<LiveBen
   const streams: OpenStream[] = [];
   try {
     await sleep(2_000);
-    const rssIdleMb = server.rssMb();
+    const rssIdleMb = server.memory().rssMb;
     const teacherToken = token(seeded.teacher.id, 'teacher', seeded.teacher.groups);
     const groupOf = new Map(seeded.teacher.groups.map((g) => [g.id, g]));
     const verdictArrived = new Map<number, number>();
@@ -188,7 +188,7 @@ export async function benchLive(dialect: 'sqlite' | 'postgres'): Promise<LiveBen
       );
     }
     await sleep(2_000);
-    const rssStreamsMb = server.rssMb();
+    const rssStreamsMb = server.memory().rssMb;
     const cpuBefore = server.cpuMs();
     await sleep(IDLE_SECONDS * 1000);
     const idleCpuPercent = ((server.cpuMs() - cpuBefore) / (IDLE_SECONDS * 1000)) * 100;

@@ -211,9 +211,7 @@ export interface ServerMemory {
 export interface RunningServer {
   url: string;
   process: ChildProcess;
-  /** Resident memory of the server process in MB, from /proc. */
-  rssMb: () => number;
-  /** What the resident memory is made of now, from /proc/<pid>/status. */
+  /** The resident memory and what it is made of now, from /proc/<pid>/status. */
   memory: () => ServerMemory;
   /** CPU time (user + system) the server process has used so far, in ms, from /proc. */
   cpuMs: () => number;
@@ -283,7 +281,6 @@ async function watchProcess(child: ChildProcess, url: string, readyPath: string,
   return {
     url,
     process: child,
-    rssMb: () => processMemory(child.pid!).rssMb,
     memory: () => processMemory(child.pid!),
     cpuMs: () => processCpuMs(child.pid!),
     stop: () =>

@@ -37,7 +37,7 @@ try {
   const bigStudent = await login(server.url, bigGroup.studentLogin);
   await measure(server, 'GET /api/tasks/mine (50×200 group)', { method: 'GET', path: '/api/tasks/mine', headers: auth(bigStudent.token) }, run);
   await measure(server, 'GET /api/tasks/mine (50×200 group, br)', { method: 'GET', path: '/api/tasks/mine', headers: { ...auth(bigStudent.token), 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, run);
-  console.log(`  server RSS: ${server.rssMb()} MB`);
+  console.log(`  server RSS: ${server.memory().rssMb} MB`);
 } finally {
   await server.stop();
   await prepared.drop();
