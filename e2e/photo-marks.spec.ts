@@ -1,38 +1,15 @@
 // Feedback on a photo (PRODUCT.md §14, issue 20): a teacher draws a stroke, a tick and a label on a
 // student's photo in the annotation view, judges, and the student's arena shows the marks on the
 // same spots of the photo at 1280 and 375 px (read from the overlay's geometry).
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signOut, useLanguage } from './helpers';
-import { apiTask, apiToken, member, newGroup, PASSWORD, pngImage, switchLanguage } from './tasks-helpers';
-
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(shots, { recursive: true });
+import { apiTask, apiToken, member, newGroup, PASSWORD, pngImage, shoot, switchLanguage } from './tasks-helpers';
 
 /**
- * Screenshots at 375 and 1280 px with axe (serious/critical) and no sideways overflow, as
- * tasks-helpers' shoot() does, but waiting for the page's images rather than for an idle network:
- * the app keeps its live stream (GET /api/events) open, so the network is never idle.
+ * The photo's pages are ready when their images are: the app keeps its live stream open, and the
+ * marks are drawn over a loaded photo.
  */
-async function shoot(page: Page, name: string, fullPage = true) {
-  const lang = await page.evaluate(() => document.documentElement.lang);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
-    await expect(page.locator('.page-loader')).toHaveCount(0);
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage });
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} (${lang}, ${width}px)`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} (${lang}, ${width}px) horizontal overflow`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const imagesLoaded = (page: Page) => expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -117,7 +94,7 @@ test.describe('marks on a photo', () => {
     await page.keyboard.press('r');
     await expect(frame).toHaveAttribute('data-rotation', '0');
     // The view is full screen: the window, not the page behind it.
-    await shoot(page, 'annotation-view', false);
+    await shoot(page, 'annotation-view', { fullPage: false, ready: imagesLoaded });
     await editor.getByTestId('annotate-done').click();
     await expect(editor).toHaveCount(0);
 
@@ -138,7 +115,7 @@ test.describe('marks on a photo', () => {
     await switchLanguage(page, 'uk');
     const editorUk = await openEditor(page, review);
     await expect(editorUk.getByRole('status')).toHaveText('3 позначки: збережуться з оцінкою');
-    await shoot(page, 'annotation-view', false);
+    await shoot(page, 'annotation-view', { fullPage: false, ready: imagesLoaded });
     await editorUk.getByRole('button', { name: 'Скасувати', exact: true }).click();
     await switchLanguage(page, 'en');
     await signOut(page);
@@ -172,7 +149,7 @@ test.describe('marks on a photo', () => {
       await expect(overlay.locator('text')).toHaveText('Step 2: the height?');
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await shoot(page, 'marked-photo');
+    await shoot(page, 'marked-photo', { ready: imagesLoaded });
     // Full screen, named for the task and the author; Escape closes it.
     await mine.getByRole('button', { name: `Open the photo full screen: ${alt}` }).click();
     const viewer = page.getByTestId('photo-viewer');
@@ -184,6 +161,6 @@ test.describe('marks on a photo', () => {
     await expect(viewer).toHaveCount(0);
     await switchLanguage(page, 'uk');
     await expect(mine.getByText('3 позначки')).toBeVisible();
-    await shoot(page, 'marked-photo');
+    await shoot(page, 'marked-photo', { ready: imagesLoaded });
   });
 });

@@ -89,18 +89,22 @@ export function pngImage(width = 160, height = 100): Buffer {
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Saves full-page screenshots at 375 and 1280 px and checks axe (serious/critical) and sideways overflow. */
-export async function shoot(page: Page, name: string) {
-  // A test's 90 s are for its steps; each shot (two widths, a quiet network and axe at each) brings
+/**
+ * Saves screenshots at 375 and 1280 px (full page unless `fullPage: false`) and checks axe
+ * (serious/critical) and sideways overflow. Each width waits for `ready`: by default a quiet
+ * network (not counting the live stream); a page whose images are what matters can wait for those.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true, ready = waitForQuiet }: { fullPage?: boolean; ready?: (page: Page) => Promise<void> } = {}) {
+  // A test's 90 s are for its steps; each shot (two widths, waiting and axe at each) brings
   // its own time. A journey with eight shots took 45 s here and over 90 s on a loaded 2-core CI host.
   test.info().setTimeout(test.info().timeout + 15_000);
   const lang = await page.evaluate(() => document.documentElement.lang);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await waitForQuiet(page);
+    await ready(page);
     await expect(page.locator('.page-loader')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
