@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogE
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { sqliteChangeStamp } from './sqlite-change-stamp.js';
 import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
 import { StatementNames, preparedStatements } from './pg-prepared.js';
 
@@ -18,6 +19,8 @@ export interface Database {
   schema?: string;
   /** PostgreSQL: Kysely's pool, for the few hot queries that run as named prepared statements. */
   pgPool?: pg.Pool;
+  /** SQLite: differs after any change to the rows, by any connection (sqlite-change-stamp.ts). */
+  changeStamp?: () => string | null;
   destroy: () => Promise<void>;
 }
 
@@ -92,6 +95,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
   return {
     db,
     dialect: 'sqlite',
+    changeStamp: sqliteChangeStamp(database),
     destroy: async () => {
       clearInterval(optimizer);
       await checkpointer?.close();
