@@ -9,6 +9,9 @@ import type { LiveHub } from './live-hub.js';
 import * as repo from './live.repository.js';
 import type { NewLiveEvent } from './live.repository.js';
 
+/** Where an answer's event and notification hold its id (0 until it is stored). */
+const ANSWER_ID_PLACES: repo.IdPlaces = { data: '"solution":{"id":', notification: '"solutionId":' };
+
 /** What a task event needs to say: the task, its title and its group. */
 export interface TaskFacts {
   id: number;
@@ -62,17 +65,7 @@ export class LiveAnnouncer {
       const events: NewLiveEvent[] = [];
       // An answer the checker judged at once (auto mode) is its author's verdict too.
       if (!solution.reviewed) {
-        const data: LiveEventData = { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title };
-        events.push({
-          to: { audience: 'group_teachers', id: task.groupId },
-          kind: data.kind,
-          data,
-          notification: {
-            kind: 'solution.submitted',
-            payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author },
-            recipients: await this.groupTeachers.get(task.groupId, rosterToken),
-          },
-        });
+        events.push(await this.unjudgedAnswerEvent(solution, task, rosterToken));
       } else {
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });
       }
@@ -82,6 +75,40 @@ export class LiveAnnouncer {
       if (solution.reviewed && solution.correct) events.push(...(await this.achievementEvents([solution.authorId])));
       await this.hub.announce(events);
     });
+  }
+
+  /**
+   * The event of an answer waiting for a teacher, for storing in the answer's own statement
+   * (PostgreSQL, solutions.repository.ts): `draft` is the answer with id 0, which the statement
+   * replaces. Then `published` tells the instances. Null, logged, when the group's teachers cannot
+   * be read: the answer is then stored alone and announced as before.
+   */
+  async unjudgedAnswer(draft: Solution, task: repo.TaskTitle, rosterToken: string | null): Promise<repo.PendingEvent | null> {
+    try {
+      return { event: await this.unjudgedAnswerEvent(draft, task, rosterToken), idPlaces: ANSWER_ID_PLACES };
+    } catch (error) {
+      this.log('live updates: cannot announce solution.submitted', error);
+      return null;
+    }
+  }
+
+  /** Events stored by their own write's statement (unjudgedAnswer): every instance is told. */
+  async published(eventIds: readonly number[]): Promise<void> {
+    await this.safely('solution.submitted', () => this.hub.publish(eventIds));
+  }
+
+  private async unjudgedAnswerEvent(solution: Solution, task: repo.TaskTitle, rosterToken: string | null): Promise<repo.PendingEvent['event']> {
+    const data: LiveEventData = { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title };
+    return {
+      to: { audience: 'group_teachers', id: task.groupId },
+      kind: data.kind,
+      data,
+      notification: {
+        kind: 'solution.submitted',
+        payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author },
+        recipients: await this.groupTeachers.get(task.groupId, rosterToken),
+      },
+    };
   }
 
   /**

@@ -99,6 +99,11 @@ export class LiveHub {
     await this.fanOut.publish(ids);
   }
 
+  /** Tells every instance of events already stored (by their write's own statement). */
+  async publish(ids: readonly number[]): Promise<void> {
+    await this.fanOut.publish(ids);
+  }
+
   /**
    * Opens a stream for an authenticated request. With `resumeAfter` the events it missed since
    * then are sent first; without, it starts at the newest event (sent as a `ready` event whose id

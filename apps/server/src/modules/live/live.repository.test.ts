@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
-import { createGroup, createUser } from '../../test/fixtures.js';
-import { insertEvents, type NewLiveEvent } from './live.repository.js';
+import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
+import { newSolutionValues } from '../solutions/solutions.repository.js';
+import { aroundId, insertEvents, insertRowWithEvent, type NewLiveEvent, type PendingEvent } from './live.repository.js';
 
 describe.each(testDatabases())('storing live events on %s', (dialect) => {
   let t: TestApp;
@@ -53,4 +55,42 @@ describe.each(testDatabases())('storing live events on %s', (dialect) => {
     expect(new Set(ids).size).toBe(14_000);
     expect(await count('notifications', [student.user.id])).toBe(14_000);
   }, 60_000);
+
+  it.runIf(dialect === 'postgres')("stores a row and the event announcing it in one statement, the row's id written where the payloads held 0, or neither", async () => {
+    const group = await createGroup(t);
+    const teachers = [await createUser(t, { role: 'teacher', groupIds: [group.id] }), await createUser(t, { role: 'teacher', groupIds: [group.id] })];
+    const student = await createUser(t, { groupIds: [group.id] });
+    const taskId = await createTaskRow(t, group.id, teachers[0]!.user.id);
+    // An answer whose text holds what the id's place looks like: JSON escapes its quotes, so only the key matches.
+    const answer = '"solution":{"id":0} and "solutionId":0';
+    const values = newSolutionValues({ taskId, authorId: student.user.id, answer, imageKey: null, autoVerdict: null, finalVerdict: null });
+    const data = (id: number) => ({ kind: 'solution.submitted', solution: { id, answer, author: { id: student.user.id } }, groupId: group.id });
+    const payload = (id: number) => ({ task: { id: taskId }, solutionId: id, author: { id: student.user.id, name: answer } });
+    const pending: PendingEvent = {
+      event: { to: { audience: 'group_teachers', id: group.id }, kind: 'solution.submitted', data: data(0), notification: { kind: 'solution.submitted', payload: payload(0), recipients: teachers.map((x) => x.user.id) } },
+      idPlaces: { data: '"solution":{"id":', notification: '"solutionId":' },
+    };
+    const insert = () => t.db.insertInto('solutions').values(values).onConflict((oc) => oc.columns(['task_id', 'author_id']).where(sql<boolean>`reviewed = 0 or correct = 1`).doNothing()).returning('id');
+    const stored = await insertRowWithEvent(t.db, insert(), pending);
+    expect(stored).toBeDefined();
+    const row = await t.db.selectFrom('solutions').select(['id', 'answer']).where('id', '=', stored!.id).executeTakeFirstOrThrow();
+    expect(row.answer).toBe(answer);
+    const event = await t.db.selectFrom('live_events').select('payload').where('id', '=', stored!.eventId).executeTakeFirstOrThrow();
+    expect(event.payload).toBe(JSON.stringify(data(stored!.id)));
+    const notes = await t.db.selectFrom('notifications').select(['user_id', 'payload']).where('user_id', 'in', teachers.map((x) => x.user.id)).orderBy('user_id').execute();
+    expect(notes).toEqual(teachers.map((x) => ({ user_id: x.user.id, payload: JSON.stringify(payload(stored!.id)) })));
+
+    // The same author's second open answer: the insert adds nothing, and neither event nor notification is stored.
+    const events = await count('live_events', []);
+    expect(await insertRowWithEvent(t.db, insert(), pending)).toBeUndefined();
+    expect(await count('live_events', [])).toBe(events);
+    expect(await count('notifications', teachers.map((x) => x.user.id))).toBe(2);
+  });
+
+  it("finds the id's place only where a key holds 0", () => {
+    expect(aroundId('{"a":{"id":0,"b":"\\"id\\":0"}}', '"a":{"id":')).toEqual(['{"a":{"id":', ',"b":"\\"id\\":0"}}']);
+    expect(aroundId('{"solutionId":0}', '"solutionId":')).toEqual(['{"solutionId":', '}']);
+    expect(() => aroundId('{"solutionId":7}', '"solutionId":')).toThrow();
+    expect(() => aroundId('{"solutionId":05}', '"solutionId":')).toThrow();
+  });
 });

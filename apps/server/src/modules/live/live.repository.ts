@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import { nowIso, onPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
@@ -74,6 +74,84 @@ export async function insertEvents(db: Kysely<DB>, events: readonly NewLiveEvent
     for (const insert of notificationInserts) await insert.execute();
     return ids;
   });
+}
+
+/**
+ * Where a new row's id goes in an event announcing it: the event's data and its notification's
+ * payload hold 0 right after these texts, e.g. `"solution":{"id":` (the first place either holds
+ * it, as JSON.stringify writes them).
+ */
+export interface IdPlaces {
+  data: string;
+  notification: string;
+}
+
+/** An event announcing a row not yet added: its id goes at `idPlaces` (insertRowWithEvent). */
+export interface PendingEvent {
+  event: NewLiveEvent & { notification: { kind: string; payload: unknown; recipients: readonly number[] } };
+  idPlaces: IdPlaces;
+}
+
+/**
+ * PostgreSQL: one statement adds a row (`insert`, an INSERT … RETURNING id that may add none) and
+ * the event announcing it, whose data and notification name the row's id at its `idPlaces`. One round trip and one
+ * commit where the row and then its event were two of each: a student's answer spent about a third
+ * of the server's CPU in `writev` to PostgreSQL. The payloads are the JSON.stringify text with the
+ * id spliced in, byte for byte what the separate insert stores. Returns both ids, or undefined
+ * when the row was not added (then neither was the event).
+ */
+export async function insertRowWithEvent<Table extends keyof DB>(
+  db: Kysely<DB>,
+  insert: InsertQueryBuilder<DB, Table, { id: number }>,
+  { event, idPlaces: places }: PendingEvent,
+): Promise<{ id: number; eventId: number } | undefined> {
+  const now = nowIso();
+  const data = aroundId(JSON.stringify(event.data), places.data);
+  const note = aroundId(JSON.stringify(event.notification.payload), places.notification);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CTEs named here, over tables Kysely's types do not join this way
+  const untyped = db as any;
+  const query = untyped
+    .with('r', () => insert)
+    .with('e', () =>
+      db
+        .insertInto('live_events')
+        .columns(['audience', 'audience_id', 'kind', 'payload', 'created_at'])
+        .expression(
+          untyped.selectFrom('r').select([
+            sql.val(event.to.audience).as('audience'),
+            sql.val(event.to.id).as('audience_id'),
+            sql.val(event.kind).as('kind'),
+            sql<string>`${data[0]} || r.id || ${data[1]}`.as('payload'),
+            sql.val(now).as('created_at'),
+          ]),
+        )
+        .returning('id'),
+    )
+    .with('n', () =>
+      db
+        .insertInto('notifications')
+        .columns(['user_id', 'kind', 'payload', 'created_at'])
+        .expression(
+          untyped
+            .selectFrom(['r', sql`unnest(${sql.val(event.notification.recipients)}::int[])`.as('u')])
+            .select([sql`u`.as('user_id'), sql.val(event.notification.kind).as('kind'), sql<string>`${note[0]} || r.id || ${note[1]}`.as('payload'), sql.val(now).as('created_at')]),
+        ),
+    )
+    .selectFrom(['r', 'e'])
+    .select(['r.id as id', 'e.id as eventId']);
+  const row = (await query.executeTakeFirst()) as { id: number | string; eventId: number | string } | undefined;
+  return row && { id: Number(row.id), eventId: Number(row.eventId) };
+}
+
+/**
+ * `json` split around the 0 after the first `place` (keys, never a string's text: JSON.stringify
+ * escapes the quotes inside a string).
+ */
+export function aroundId(json: string, place: string): [string, string] {
+  const at = json.indexOf(`${place}0`);
+  const end = at + place.length + 1;
+  if (at < 0 || (json[end] !== ',' && json[end] !== '}')) throw new Error(`no ${place}0 in the event's JSON`);
+  return [json.slice(0, end - 1), json.slice(end)];
 }
 
 /** The INSERTs that store `events` (returning the events' ids) and their notifications. */

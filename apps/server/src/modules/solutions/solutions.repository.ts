@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso, toDbBool } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { insertRowWithEvent, type PendingEvent } from '../live/live.repository.js';
 
 /** A solution of a live task with its author's and reviewer's names, as one joined row. */
 export interface SolutionRow {
@@ -189,9 +190,31 @@ export async function hasOpenSolution(db: Kysely<DB>, taskId: number, authorId: 
  * conflict on solutions_open_unique, whose predicate is spelled out (as literals, so PostgreSQL
  * can match the partial index) to name it as the arbiter.
  */
-export async function insertSolution(db: Kysely<DB>, solution: NewSolution, authorName: string): Promise<SolutionRow | undefined> {
+export async function insertSolution(db: Kysely<DB>, values: NewSolutionValues, authorName: string): Promise<SolutionRow | undefined> {
+  const inserted = await solutionInsert(db, values).executeTakeFirst();
+  return inserted && solutionRow(inserted.id, values, authorName);
+}
+
+/**
+ * PostgreSQL: insertSolution and the live event announcing it (live-announcer.ts, unjudgedAnswer)
+ * in one statement, the answer's id written into the event where it holds 0. Undefined, and
+ * neither written, as for insertSolution.
+ */
+export async function insertSolutionWithEvent(
+  db: Kysely<DB>,
+  values: NewSolutionValues,
+  authorName: string,
+  pending: PendingEvent,
+): Promise<{ row: SolutionRow; eventId: number } | undefined> {
+  const stored = await insertRowWithEvent(db, solutionInsert(db, values), pending);
+  return stored && { row: solutionRow(stored.id, values, authorName), eventId: stored.eventId };
+}
+
+/** The columns of a new solution, as insertSolution writes them (its time is now). */
+export type NewSolutionValues = ReturnType<typeof newSolutionValues>;
+export function newSolutionValues(solution: NewSolution) {
   const now = nowIso();
-  const values = {
+  return {
     task_id: solution.taskId,
     author_id: solution.authorId,
     answer: solution.answer,
@@ -206,14 +229,19 @@ export async function insertSolution(db: Kysely<DB>, solution: NewSolution, auth
     auto_verdict: solution.autoVerdict,
     judged_by_checker: toDbBool(solution.finalVerdict !== null),
   };
-  const inserted = await db
+}
+
+/** The INSERT of a new solution, adding nothing where its author has an open one. */
+function solutionInsert(db: Kysely<DB>, values: NewSolutionValues) {
+  return db
     .insertInto('solutions')
     .values(values)
     .onConflict((oc) => oc.columns(['task_id', 'author_id']).where(sql<boolean>`reviewed = 0 or correct = 1`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return undefined;
-  const { id } = inserted;
+    .returning('id');
+}
+
+/** The row of a new solution as reading it back would give it, from what is written (with id 0: the draft its announcement is built from). */
+export function solutionRow(id: number, values: NewSolutionValues, authorName: string): SolutionRow {
   return {
     id,
     taskId: values.task_id,

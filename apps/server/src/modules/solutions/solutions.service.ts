@@ -13,7 +13,7 @@ import {
   type SolutionsQuery,
 } from '@mathclub/shared';
 import type { KnownCounters } from '../../db/change-tokens.js';
-import { fromDbBool, isUniqueViolation } from '../../db/database.js';
+import { fromDbBool, isUniqueViolation, onPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { requireAccess, solutionScope } from '../access/access.policy.js';
@@ -24,6 +24,7 @@ import { storeUploadedImage, withImageCleanup } from '../files/images.js';
 import { parseFormFields, type MultipartForm } from '../files/multipart.js';
 import type { ImageUrlSigner } from '../files/signed-url.js';
 import type { LiveAnnouncer } from '../live/live-announcer.js';
+import type { TaskTitle } from '../live/live.repository.js';
 import { requireUsableSnippet, useInVerdict } from '../snippets/snippets.service.js';
 import { AnswerTaskCache } from './answer-task-cache.js';
 import { GroupSolutionsCache } from './group-solutions-cache.js';
@@ -117,14 +118,31 @@ export class SolutionsService {
     // Only auto mode makes the checker's verdict final, and only a definite one: unsure waits.
     const finalVerdict = task.checkMode === 'auto' && (autoVerdict === 'correct' || autoVerdict === 'incorrect') ? { correct: autoVerdict === 'correct' } : null;
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
-    const row = await withImageCleanup(this.images, imageKey, async () => {
-      const inserted = await repo.insertSolution(this.db, { taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict }, actor.name);
-      if (!inserted) throw solutionExists();
-      return inserted;
-    });
+    const values = repo.newSolutionValues({ taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict });
+    const facts: TaskTitle = { id: fields.taskId, groupId: task.groupId, title: task.title };
+    return withImageCleanup(this.images, imageKey, () => this.store(values, actor.name, facts, counters?.roster ?? null));
+  }
+
+  /**
+   * Stores a new answer and announces it: the group's teachers see it arrive (and, in auto mode,
+   * its author's verdict counts). On PostgreSQL an answer waiting for a teacher is stored with its
+   * event in one statement (one round trip and one commit instead of two); on SQLite, in process,
+   * the two cost no round trip.
+   */
+  private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle, rosterToken: string | null): Promise<Solution> {
+    if (onPostgres(this.db) && !fromDbBool(values.reviewed)) {
+      const pending = await this.live.unjudgedAnswer(this.present(repo.solutionRow(0, values, authorName)), task, rosterToken);
+      if (pending) {
+        const stored = await repo.insertSolutionWithEvent(this.db, values, authorName, pending);
+        if (!stored) throw solutionExists();
+        await this.live.published([stored.eventId]);
+        return this.present(stored.row);
+      }
+    }
+    const row = await repo.insertSolution(this.db, values, authorName);
+    if (!row) throw solutionExists();
     const solution = this.present(row);
-    // The group's teachers see it arrive (and, in auto mode, its author's verdict counts).
-    await this.live.solutionSubmitted(solution, { id: fields.taskId, groupId: task.groupId, title: task.title }, counters?.roster ?? null);
+    await this.live.solutionSubmitted(solution, task, rosterToken);
     return solution;
   }
 
