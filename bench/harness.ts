@@ -10,7 +10,7 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { cliArg } from './cli.js';
 import { compareRuns, cpuCeiling, formatFirstRequests, formatGeneratorShares, formatRatio, median, type Comparison } from './compare.js';
-import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
+import { baselineAnswer, CONNECTIONS, probe, runLoad, startBaseline, textAnswerSpec, type LoadResult, type RequestSource, type RequestSpec, type RunningServer } from './load.js';
 import type { EndpointResult } from './report.js';
 import { seedSchool, type SeededSchool } from './seed.js';
 
@@ -82,6 +82,21 @@ export async function login(url: string, loginName: string): Promise<{ token: st
  * but e.g. login's argon2 hashes already accepted keep the CPU busy for seconds), so that work is
  * not billed to the next endpoint.
  */
+/**
+ * Text answers that warm the write path before a write line (seed.ts, WARMUP_GROUP), each
+ * (student, task) pair once: `count` of them. Warmed with 800 answers, the text answers' line was
+ * measured while V8 was still compiling the path: the same 1,000 answers measured twice in a row
+ * cost the server 0.77 and then 0.41 ms of CPU each (PostgreSQL, 2026-11-28), and V8's background
+ * threads used as much CPU as the main thread during the first.
+ */
+export async function writeWarmup(url: string, school: SeededSchool): Promise<{ source: RequestSource; count: number }> {
+  const { studentLogins, openTaskIds } = school.warmupGroup;
+  const tokens = await Promise.all(studentLogins.map(async (l) => (await login(url, l)).token));
+  const pairs = tokens.flatMap((token) => openTaskIds.map((taskId) => ({ token, taskId })));
+  let cursor = 0;
+  return { source: { next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, count: pairs.length };
+}
+
 export async function untilIdle(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 60_000;
   let last = server.cpuMs();

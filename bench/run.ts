@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
-import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK } from './harness.js';
+import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK, writeWarmup } from './harness.js';
 import { CONNECTIONS, multipartBody, runLoad, startServer, textAnswerSpec, type LoadResult, type RequestSpec } from './load.js';
 import { checkedSubmissions } from './checked-submissions.js';
 import { newConnections } from './new-connections.js';
@@ -32,9 +32,8 @@ const SECONDS = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 const SKIP_WEB = cliFlag('no-web');
 const LIGHTHOUSE_RUNS = Number(cliArg('lighthouse-runs', '3'));
 /** The mixed run's school: this many groups, each with its teacher and this many students signed in. */
-/** Photo answers in the upload line, and text answers that warm the write path before its line. */
+/** Photo answers in the upload line. */
 const PHOTO_ANSWERS = 192;
-const TEXT_WARMUP = 800;
 const MIX_GROUPS = Math.min(24, Math.max(1, Math.round(200 * SCALE)));
 const MIX_STUDENTS_PER_GROUP = Math.max(16, Math.ceil(200 / MIX_GROUPS));
 async function fourMegabytePhoto(): Promise<Buffer> {
@@ -90,12 +89,9 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     let cursor = 0;
     const textCount = Math.min(2000, pairs.length - 400);
     const sample = textAnswerSpec(pairs[cursor++]!);
-    // Warmed like the reads, with answers of their own (pairs after those of the text and photo
-    // lines): measured cold, the first 1,000 answers cost 1.2 ms of CPU each, the third 1,000 0.53.
-    const warmPairs = pairs.slice(Math.max(textCount + 1 + PHOTO_ANSWERS, pairs.length - TEXT_WARMUP));
-    let warmCursor = 0;
-    const textWarmup = { next: () => textAnswerSpec(warmPairs[warmCursor++ % warmPairs.length]!) };
-    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1, warmup: warmPairs.length }, textWarmup));
+    // Warmed like the reads, with answers of their own (writeWarmup: the warm-up group's 3,000).
+    const textWarmup = await writeWarmup(server.url, prepared.school);
+    endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1, warmup: textWarmup.count }, textWarmup.source));
     cursor = Math.max(cursor, textCount + 1);
     const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
       const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });

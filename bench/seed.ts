@@ -9,6 +9,11 @@ export const GROUPS_AT_SCALE_1 = 200;
 export const OPEN_TASKS = 60;
 /** One extra group the size issue 6 names: 50 students × 200 tasks, every task answered by all. */
 export const BIG_GROUP = { students: 50, tasks: 200 } as const;
+/**
+ * One more group, seeded last, only to warm the write path before its lines: its students answer
+ * its open tasks (3,000 answers, one per pair). The first group's 3,000 pairs are the lines' own.
+ */
+export const WARMUP_GROUP = { students: 50, tasks: 60 } as const;
 
 export interface SeededSchool {
   groups: number;
@@ -20,6 +25,8 @@ export interface SeededSchool {
   firstGroup: { id: number; teacherLogin: string; studentLogins: string[]; openTaskIds: number[] };
   /** The 50 × 200 group: its leaderboard must not feel slower than a task list. */
   bigGroup: { id: number; teacherLogin: string; studentLogin: string };
+  /** The write path's warm-up group (WARMUP_GROUP): nobody reads it in a measured line. */
+  warmupGroup: { id: number; studentLogins: string[]; openTaskIds: number[] };
   seconds: number;
 }
 
@@ -143,12 +150,13 @@ export async function seedSchool(db: Kysely<DB>, scale: number, passwordHash: st
   ).map((r) => r.id);
 
   const bigGroup = await seedBigGroup(db, passwordHash, now);
+  const warmupGroup = await seedWarmupGroup(db, passwordHash, now);
 
   return {
-    groups: groups + 1,
-    students: groups * PER_GROUP.students + BIG_GROUP.students,
-    teachers: groups * PER_GROUP.teachers,
-    tasks: groups * PER_GROUP.tasks + OPEN_TASKS + BIG_GROUP.tasks,
+    groups: groups + 2,
+    students: groups * PER_GROUP.students + BIG_GROUP.students + WARMUP_GROUP.students,
+    teachers: groups * PER_GROUP.teachers + 2,
+    tasks: groups * PER_GROUP.tasks + OPEN_TASKS + BIG_GROUP.tasks + WARMUP_GROUP.tasks,
     solutions: groups * PER_GROUP.students * PER_GROUP.tasks + BIG_GROUP.students * BIG_GROUP.tasks,
     firstGroup: {
       id: 1,
@@ -157,8 +165,41 @@ export async function seedSchool(db: Kysely<DB>, scale: number, passwordHash: st
       openTaskIds,
     },
     bigGroup,
+    warmupGroup,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** WARMUP_GROUP: a teacher, its students and its open tasks, none answered. */
+async function seedWarmupGroup(db: Kysely<DB>, passwordHash: string, now: number): Promise<SeededSchool['warmupGroup']> {
+  const at = iso(now - 30 * 86_400_000);
+  return db.transaction().execute(async (trx) => {
+    const { id: groupId } = await trx.insertInto('groups').values({ name: 'Warm-up', name_key: 'warm-up', created_at: at }).returning('id').executeTakeFirstOrThrow();
+    const studentLogins = Array.from({ length: WARMUP_GROUP.students }, (_, s) => `studentwarm-${s}`);
+    const people = [user('teacherwarm-0', 'teacher', passwordHash, at, null, null), ...studentLogins.map((login) => user(login, 'student', passwordHash, at, 8, 'Б'))];
+    const ids = (await trx.insertInto('users').values(people).returning('id').execute()).map((r) => r.id);
+    await trx.insertInto('user_groups').values(ids.map((user_id) => ({ user_id, group_id: groupId }))).execute();
+    const openTaskIds = (
+      await trx
+        .insertInto('tasks')
+        .values(
+          Array.from({ length: WARMUP_GROUP.tasks }, (_, k) => ({
+            title: `Warm-up task ${k + 1}`,
+            text: 'Find $n$ such that $2^n = 1024$.',
+            level: 'beginner',
+            points: 3,
+            group_id: groupId,
+            author_id: ids[0]!,
+            image_key: null,
+            created_at: iso(now),
+            deleted_at: null,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    return { id: groupId, studentLogins, openTaskIds };
+  });
 }
 
 /** The 50 × 200 group, inserted after the rest and linked by the ids the database hands back. */
