@@ -129,25 +129,7 @@ export async function seedSchool(db: Kysely<DB>, scale: number, passwordHash: st
 
   // Unanswered tasks in group 1 for the write benchmarks (inserted last, so their ids follow).
   const firstTeacherId = 1;
-  const openTaskIds = (
-    await db
-      .insertInto('tasks')
-      .values(
-        Array.from({ length: OPEN_TASKS }, (_, k) => ({
-          title: `Open task ${k + 1}`,
-          text: 'Find $n$ such that $2^n = 1024$.',
-          level: 'beginner',
-          points: 3,
-          group_id: 1,
-          author_id: firstTeacherId,
-          image_key: null,
-          created_at: iso(now),
-          deleted_at: null,
-        })),
-      )
-      .returning('id')
-      .execute()
-  ).map((r) => r.id);
+  const openTaskIds = await insertOpenTasks(db, 1, firstTeacherId, OPEN_TASKS, 'Open task', now);
 
   const bigGroup = await seedBigGroup(db, passwordHash, now);
   const warmupGroup = await seedWarmupGroup(db, passwordHash, now);
@@ -170,6 +152,28 @@ export async function seedSchool(db: Kysely<DB>, scale: number, passwordHash: st
   };
 }
 
+/** `count` live tasks of the group posted now, nobody's answered yet: the write lines' targets. Their ids, in order. */
+async function insertOpenTasks(db: Kysely<DB>, groupId: number, authorId: number, count: number, title: string, now: number): Promise<number[]> {
+  const rows = await db
+    .insertInto('tasks')
+    .values(
+      Array.from({ length: count }, (_, k) => ({
+        title: `${title} ${k + 1}`,
+        text: 'Find $n$ such that $2^n = 1024$.',
+        level: 'beginner',
+        points: 3,
+        group_id: groupId,
+        author_id: authorId,
+        image_key: null,
+        created_at: iso(now),
+        deleted_at: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** WARMUP_GROUP: a teacher, its students and its open tasks, none answered. */
 async function seedWarmupGroup(db: Kysely<DB>, passwordHash: string, now: number): Promise<SeededSchool['warmupGroup']> {
   const at = iso(now - 30 * 86_400_000);
@@ -179,25 +183,7 @@ async function seedWarmupGroup(db: Kysely<DB>, passwordHash: string, now: number
     const people = [user('teacherwarm-0', 'teacher', passwordHash, at, null, null), ...studentLogins.map((login) => user(login, 'student', passwordHash, at, 8, 'Б'))];
     const ids = (await trx.insertInto('users').values(people).returning('id').execute()).map((r) => r.id);
     await trx.insertInto('user_groups').values(ids.map((user_id) => ({ user_id, group_id: groupId }))).execute();
-    const openTaskIds = (
-      await trx
-        .insertInto('tasks')
-        .values(
-          Array.from({ length: WARMUP_GROUP.tasks }, (_, k) => ({
-            title: `Warm-up task ${k + 1}`,
-            text: 'Find $n$ such that $2^n = 1024$.',
-            level: 'beginner',
-            points: 3,
-            group_id: groupId,
-            author_id: ids[0]!,
-            image_key: null,
-            created_at: iso(now),
-            deleted_at: null,
-          })),
-        )
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const openTaskIds = await insertOpenTasks(trx, groupId, ids[0]!, WARMUP_GROUP.tasks, 'Warm-up task', now);
     return { id: groupId, studentLogins, openTaskIds };
   });
 }
