@@ -127,7 +127,8 @@ export class SolutionsService {
    * Stores a new answer and announces it: the group's teachers see it arrive (and, in auto mode,
    * its author's verdict counts). On PostgreSQL an answer waiting for a teacher is stored with its
    * event in one statement (one round trip and one commit instead of two); on SQLite, in process,
-   * the two cost no round trip.
+   * the two cost no round trip. Announcing never throws (app.live logs), so once the answer is
+   * stored nothing here makes withImageCleanup remove its photo.
    */
   private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle, rosterToken: string | null): Promise<Solution> {
     if (onPostgres(this.db) && !fromDbBool(values.reviewed)) {
