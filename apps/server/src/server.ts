@@ -21,11 +21,17 @@ async function main(): Promise<void> {
   }
 
   const database = createDb(config.databaseUrl);
+  // PostgreSQL: make this instance known to the others before its first write (db/pg-sole-instance.ts).
+  await database.instance?.announce();
   await migrateToLatest(database);
   const adminPassword = await bootstrapAdmin(database.db, new PasswordHasher(config.passwordHash), config.dataDir);
   if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
 
   const app = await buildApp(config, { database });
+  if (database.instance) {
+    database.instance.onChange = (alone) =>
+      app.log.info(alone ? 'no other instance uses the database: account checks answer from what they read until something changes' : 'another instance uses the database (or it did not answer a heartbeat): every account check asks it');
+  }
 
   // SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (an upload
   // being received completes and is stored), close the database, exit 0. Requests that take longer

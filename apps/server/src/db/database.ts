@@ -8,6 +8,7 @@ import { withStatementCache } from './statement-cache.js';
 import { sqliteChangeStamp } from './sqlite-change-stamp.js';
 import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
 import { StatementNames, preparedStatements } from './pg-prepared.js';
+import { instanceConnection, SoleInstance, type SoleInstanceTiming } from './pg-sole-instance.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,8 +20,16 @@ export interface Database {
   schema?: string;
   /** PostgreSQL: Kysely's pool, for the few hot queries that run as named prepared statements. */
   pgPool?: pg.Pool;
-  /** SQLite: differs after any change to the rows, by any connection (sqlite-change-stamp.ts). */
+  /** PostgreSQL: the account check's own two connections, whose reads move no change stamp. */
+  accountPool?: pg.Pool;
+  /**
+   * Differs after any change to the rows, or null when that cannot be known without a query.
+   * SQLite: by any connection (sqlite-change-stamp.ts). PostgreSQL: by this instance, while it is
+   * provably the only one (pg-sole-instance.ts; null until `instance.announce()`).
+   */
   changeStamp?: () => string | null;
+  /** PostgreSQL: this process among the instances using the database; announce it before writing. */
+  instance?: SoleInstance;
   destroy: () => Promise<void>;
 }
 
@@ -29,6 +38,8 @@ export interface CreateDbOptions {
   searchPath?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL only: the heartbeats' timing (tests shorten it). */
+  instanceTiming?: SoleInstanceTiming;
   /** SQLite only: how the WAL's checkpoints are made off the event loop (tests). */
   checkpointer?: CheckpointerOptions;
 }
@@ -61,7 +72,12 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     // Prepared statements are planned once per connection, for the parameters' general case
     // (pg-prepared.ts says why that is the right plan for our queries).
     const settings = ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: settings.join(' ') });
+    // Every connection carries the instance's name, so the other instances' heartbeats tell them
+    // from any other client (pg-sole-instance.ts); the live updates' listener copies the pool's options.
+    const own = instanceConnection(url);
+    const connection = { connectionString: own.url, options: settings.join(' ') };
+    const instance = new SoleInstance(own.id, own.applicationName, () => new pg.Client(connection), options.instanceTiming);
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     const statementNames = new StatementNames();
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
@@ -71,9 +87,30 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     pool.on('connect', (client) => {
       client.on('error', () => {});
       preparedStatements(client, statementNames);
+      // Every statement that completes moves the change stamp, before its caller hears of it
+      // (pg's own listener, registered first, settles the query; the caller runs after this).
+      (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', instance.statementDone);
     });
+    // The account check reads only: on connections of its own, it moves no stamp.
+    const accountPool = new pg.Pool({ ...connection, max: 2 });
+    accountPool.on('error', () => {});
+    accountPool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
-    return { db, dialect: 'postgres', pgPool: pool, ...(options.searchPath ? { schema: options.searchPath } : {}), destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      pgPool: pool,
+      accountPool,
+      instance,
+      changeStamp: instance.stamp,
+      ...(options.searchPath ? { schema: options.searchPath } : {}),
+      destroy: async () => {
+        await accountPool.end();
+        await db.destroy();
+        // Last: while its connections close, the others still know them as an instance's.
+        await instance.stop();
+      },
+    };
   }
   const file = sqliteFileFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

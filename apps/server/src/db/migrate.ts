@@ -19,6 +19,7 @@ import * as feedbackSnippets from './migrations/2026112580_feedback_snippets.js'
 import * as changeCounters from './migrations/2026112590_change_counters.js';
 import * as taskCounters from './migrations/2026112700_task_counters.js';
 import * as counterShards from './migrations/2026112800_counter_shards.js';
+import * as serverInstances from './migrations/2026112900_server_instances.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112590_change_counters': changeCounters,
   '2026112700_task_counters': taskCounters,
   '2026112800_counter_shards': counterShards,
+  '2026112900_server_instances': serverInstances,
 };
 
 /** Every migration's name, oldest first. */

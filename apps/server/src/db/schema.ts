@@ -17,6 +17,7 @@ export interface DB {
   feedback_snippets: FeedbackSnippetsTable;
   change_counters: ChangeCountersTable;
   change_counter_shards: ChangeCounterShardsTable;
+  server_instances: ServerInstancesTable;
 }
 
 export interface UsersTable {
@@ -183,4 +184,11 @@ export interface ChangeCounterShardsTable {
   id: number;
   shard: number;
   version: number;
+}
+
+/** The instances using a PostgreSQL database and their last heartbeats (db/pg-sole-instance.ts). */
+export interface ServerInstancesTable {
+  id: string;
+  application_name: string;
+  seen_at: string;
 }

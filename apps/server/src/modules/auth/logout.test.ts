@@ -122,17 +122,20 @@ function watchStatements(t: TestApp, into: string[]): () => void {
     into.push(q.sql);
     return original(q, ...rest);
   };
-  const pool = t.database.pgPool as unknown as { query: (...args: unknown[]) => Promise<unknown> } | undefined;
-  const originalQuery = pool?.query.bind(pool);
-  if (pool && originalQuery) {
+  // PostgreSQL: the pool's own queries, and the account check's pool.
+  type Pool = { query: (...args: unknown[]) => Promise<unknown> };
+  const pools = [t.database.pgPool, t.database.accountPool].filter((p) => p !== undefined) as unknown as Pool[];
+  const originals = pools.map((pool) => {
+    const originalQuery = pool.query.bind(pool);
     pool.query = (...args: unknown[]) => {
       const first = args[0] as string | { text: string };
       into.push(typeof first === 'string' ? first : first.text);
       return originalQuery(...args);
     };
-  }
+    return originalQuery;
+  });
   return () => {
     db.executeQuery = original;
-    if (pool && originalQuery) pool.query = originalQuery;
+    pools.forEach((pool, i) => (pool.query = originals[i]!));
   };
 }

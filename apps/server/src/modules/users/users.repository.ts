@@ -145,8 +145,9 @@ export async function findSessionUsers(database: Database, ids: readonly number[
     sessionUsersSql.set(db, text);
   }
   const values = database.dialect === 'postgres' ? [[...ids]] : [JSON.stringify(ids)];
-  const rows = database.pgPool
-    ? (await database.pgPool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values })).rows
+  const pool = database.accountPool ?? database.pgPool;
+  const rows = pool
+    ? (await pool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values })).rows
     : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, values))).rows;
   return toSessionUsers(rows);
 }
