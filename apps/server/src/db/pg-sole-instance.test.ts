@@ -9,7 +9,7 @@ import { testConfig, testDatabases, type TestApp } from '../test/build-test-app.
 import { createUser } from '../test/fixtures.js';
 import { createDb } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import type { SoleInstanceTiming } from './pg-sole-instance.js';
+import { CLIENT_OF_ANY_ROLE, type SoleInstanceTiming } from './pg-sole-instance.js';
 
 /** The production timing scaled down, so a test sees keeping start and stop in a fraction of a second. */
 const FAST: SoleInstanceTiming = { everyMs: 40, freshMs: 400, cleanChecks: 3, validMs: 150, strangerHoldMs: 500 };
@@ -148,5 +148,27 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instanc
     await new Promise((resolve) => setTimeout(resolve, FAST.everyMs * (FAST.cleanChecks + 2)));
     expect(alone()).toBe(false);
     await until(alone, 'the instance keeps again once it has gone');
+  });
+
+  it("counts a client of another role as a stranger, though that role's backend_type reads as null", async () => {
+    const role = `mathclub_probe_${randomBytes(4).toString('hex')}`;
+    await asStranger(adminUrl, (c) => c.query(`create role ${role} login`));
+    try {
+      const asRole = Object.assign(new URL(url), { username: role }).toString();
+      // A superuser's session is open (asStranger below); the instance's role is an ordinary one.
+      await asStranger(url, async () => {
+        const seen = await asStranger(asRole, (c) =>
+          c.query<{ clients: string; naive: string }>(
+            `select count(*) filter (where ${CLIENT_OF_ANY_ROLE}) as clients, count(*) filter (where backend_type = 'client backend') as naive
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and usename <> current_user`,
+          ),
+        );
+        expect(Number(seen.rows[0]!.clients)).toBeGreaterThan(0);
+        // Why the condition: the plain test would see none of them.
+        expect(Number(seen.rows[0]!.naive)).toBe(0);
+      });
+    } finally {
+      await asStranger(adminUrl, (c) => c.query(`drop role if exists ${role}`));
+    }
   });
 });

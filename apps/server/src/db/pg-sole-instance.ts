@@ -50,14 +50,22 @@ export interface SoleInstanceTiming {
 
 export const SOLE_INSTANCE_TIMING: SoleInstanceTiming = { everyMs: 1_000, freshMs: 10_000, cleanChecks: 12, validMs: 1_500, strangerHoldMs: 10 * 60_000 };
 
+/**
+ * A pg_stat_activity row that is a client, of any role: another role's `backend_type` reads as null
+ * without pg_read_all_stats (its `application_name` does not), and only PostgreSQL's own processes,
+ * such as autovacuum's workers, have no user.
+ */
+export const CLIENT_OF_ANY_ROLE = "usesysid is not null and coalesce(backend_type, 'client backend') = 'client backend'";
+
 /** PostgreSQL's undefined_table: the database is older than migration 2026112900. */
 const UNDEFINED_TABLE = '42P01';
 
 /**
- * An instance's connections are still told from strangers' this long after it stopped (or last
- * heartbeated): a closed connection lingers in pg_stat_activity for a moment.
+ * An instance that stopped cleanly has its connections told from strangers' this long after: a
+ * closed connection lingers in pg_stat_activity for a moment. One that merely stopped heartbeating
+ * (its heartbeat connection lost while its pool may still write) is a stranger once it is not fresh.
  */
-const KNOWN_AFTER_S = 60;
+const KNOWN_AFTER_STOP = '1 minute';
 
 /** Rows of instances gone for longer than this are deleted by the heartbeats. */
 const FORGET_AFTER = '1 day';
@@ -143,8 +151,8 @@ export class SoleInstance {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    // No longer another instance for the others' heartbeats, but still known (KNOWN_AFTER_S).
-    await client.query('update server_instances set seen_at = now() - make_interval(secs => $2) where id = $1', [this.id, this.timing.freshMs / 1000]).catch(() => {});
+    // No longer another instance for the others' heartbeats, but still known (KNOWN_AFTER_STOP).
+    await client.query('update server_instances set stopped_at = now() where id = $1', [this.id]).catch(() => {});
     await client.end().catch(() => {});
   }
 
@@ -171,13 +179,14 @@ export class SoleInstance {
          ), gone as (
            delete from server_instances where seen_at < now() - interval '${FORGET_AFTER}'
          ), known as (
-           select id, application_name, seen_at > now() - make_interval(secs => $2) as fresh
-           from server_instances where seen_at > now() - make_interval(secs => $2 + ${KNOWN_AFTER_S})
+           select id, application_name, stopped_at is null and seen_at > now() - make_interval(secs => $2) as fresh
+           from server_instances
+           where (stopped_at is null and seen_at > now() - make_interval(secs => $2)) or stopped_at > now() - interval '${KNOWN_AFTER_STOP}'
          )
          select
            (select count(*) from known where fresh and id <> $1) as others,
            (select count(*) from pg_stat_activity
-             where datname = current_database() and backend_type = 'client backend'
+             where datname = current_database() and ${CLIENT_OF_ANY_ROLE}
                and application_name is distinct from $3 and application_name not in (select application_name from known)) as strangers`,
         [this.id, this.timing.freshMs / 1000, this.applicationName],
       );

@@ -191,4 +191,5 @@ export interface ServerInstancesTable {
   id: string;
   application_name: string;
   seen_at: string;
+  stopped_at: string | null;
 }

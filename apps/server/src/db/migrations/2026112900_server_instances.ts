@@ -13,6 +13,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     // What its connections are called in pg_stat_activity: the others tell them from strangers' by it.
     .addColumn('application_name', 'text', (c) => c.notNull())
     .addColumn('seen_at', dialect === 'postgres' ? 'timestamptz' : 'text', (c) => c.notNull())
+    // Set by an instance that stops cleanly: its closing connections are not strangers' for a while.
+    .addColumn('stopped_at', dialect === 'postgres' ? 'timestamptz' : 'text')
     .execute();
 }
 
