@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { testConfig, testDatabases, type TestApp } from '../test/build-test-app.js';
+import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { createUser } from '../test/fixtures.js';
 import { createDb } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { CLIENT_OF_ANY_ROLE, type SoleInstanceTiming } from './pg-sole-instance.js';
 
 /** The production timing scaled down, so a test sees keeping start and stop in a fraction of a second. */
-const FAST: SoleInstanceTiming = { everyMs: 40, freshMs: 400, cleanChecks: 3, validMs: 150, strangerHoldMs: 500 };
+const FAST: SoleInstanceTiming = { everyMs: 40, freshMs: 400, cleanChecks: 3, validMs: 150, strangerHoldMs: 1_000 };
 
 /** Runs `statement` as a client that is no instance (psql, a backup, an earlier release). */
 async function asStranger<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -50,24 +49,8 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instanc
     await asStranger(adminUrl, (c) => c.query(`create database ${name}`));
     const database = createDb(url, { poolSize: 4, instanceTiming: FAST });
     await migrateToLatest(database);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'mathclub-test-'));
-    const config = testConfig(dataDir);
-    const app = await buildApp(config, { database });
-    await app.ready();
-    t = {
-      app,
-      database,
-      db: database.db,
-      dialect,
-      config,
-      dataDir,
-      close: async () => {
-        await app.close();
-        await database.destroy();
-        await asStranger(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    const drop = () => asStranger(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+    t = await buildTestAppOn(dialect, mkdtempSync(path.join(tmpdir(), 'mathclub-test-')), { database, drop });
   });
   afterAll(async () => {
     await t?.close();
@@ -126,7 +109,7 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instanc
       c.query<{ ended: boolean }>(`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1 and query like '%server_instances%'`, [t.database.instance!.applicationName]),
     );
     expect(ended.rows).toEqual([{ ended: true }]);
-    await until(() => !alone(), 'the instance stops keeping', 1_000);
+    await until(() => !alone(), 'the instance stops keeping', 3_000);
     await until(alone, 'the instance keeps again');
   });
 
@@ -137,7 +120,7 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instanc
     expect(await t.app.sessionUser(user.id)).toBe(kept);
     await asStranger(url, async (stranger) => {
       // Connected and idle, as psql or an earlier release's pool: within a heartbeat nothing is kept.
-      await until(() => !alone(), 'the instance stops keeping', 1_000);
+      await until(() => !alone(), 'the instance stops keeping', 3_000);
       await stranger.query('update users set name = $1 where id = $2', ['Stranger', user.id]);
       expect((await t.app.sessionUser(user.id))?.user.name).toBe('Stranger');
       await new Promise((resolve) => setTimeout(resolve, FAST.everyMs * (FAST.cleanChecks + 2)));

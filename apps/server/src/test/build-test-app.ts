@@ -108,7 +108,12 @@ export async function openTestDatabase(dialect: Dialect, dataDir: string, upTo?:
 /** A fresh app on a fresh database; call `close()` in afterAll. */
 export async function buildTestApp(dialect: Dialect = 'sqlite', overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mathclub-test-'));
-  const { database, drop } = await openTestDatabase(dialect, dataDir);
+  return buildTestAppOn(dialect, dataDir, await openTestDatabase(dialect, dataDir), overrides);
+}
+
+/** An app on an open, migrated database in `dataDir`; `close()` closes both, then calls `drop` and removes the directory. */
+export async function buildTestAppOn(dialect: Dialect, dataDir: string, opened: { database: Database; drop: () => Promise<void> }, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = opened;
   const config = testConfig(dataDir, overrides);
   const app = await buildApp(config, { database });
   // Every answer is checked against the app's own OpenAPI document (openapi-check-setup.ts fails the test).
