@@ -253,9 +253,9 @@ export async function startServer(env: Record<string, string>, port: number, nod
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const server = await watchProcess(child, `http://127.0.0.1:${port}`, '/api/ready');
-  // On PostgreSQL an instance answers account checks from what it read only after it has seen no
-  // other for CLEAN_CHECKS heartbeats (db/pg-sole-instance.ts), as a school's instance that has run
-  // for hours has: the measurements start once that is so.
+  // On PostgreSQL an instance answers account checks from what it read only after `cleanChecks`
+  // heartbeats in a row saw nobody else (db/pg-sole-instance.ts), as a school's instance that has
+  // run for hours has: the measurements start once that is so.
   if (isPostgresUrl(env.DATABASE_URL ?? process.env.DATABASE_URL ?? '')) await new Promise((resolve) => setTimeout(resolve, SOLE_INSTANCE_TIMING.everyMs * (SOLE_INSTANCE_TIMING.cleanChecks + 1)));
   return server;
 }

@@ -79,13 +79,8 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     const instance = new SoleInstance(own.id, own.applicationName, () => new pg.Client(connection), options.instanceTiming);
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     const statementNames = new StatementNames();
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    // Nor a checked-out one (the server restarting between two queries of a request): pg emits
-    // 'error' on the client, which kills the process without a listener. The query in flight fails
-    // (a 503), and the pool drops the broken client when it is released.
+    survivesLostConnections(pool);
     pool.on('connect', (client) => {
-      client.on('error', () => {});
       preparedStatements(client, statementNames);
       // Every statement that completes moves the change stamp, before its caller hears of it
       // (pg's own listener, registered first, settles the query; the caller runs after this).
@@ -93,8 +88,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     });
     // The account check reads only: on connections of its own, it moves no stamp.
     const accountPool = new pg.Pool({ ...connection, max: 2 });
-    accountPool.on('error', () => {});
-    accountPool.on('connect', (client) => client.on('error', () => {}));
+    survivesLostConnections(accountPool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
     return {
       db,
@@ -139,6 +133,17 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * An idle client losing its connection must not crash the process; the pool replaces it. Nor a
+ * checked-out one (the server restarting between two queries of a request): pg emits 'error' on
+ * the client, which kills the process without a listener. The query in flight fails (a 503), and
+ * the pool drops the broken client when it is released.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 const SQLITE_OPTIMIZE_EVERY_MS = 3 * 60 * 60 * 1000;
