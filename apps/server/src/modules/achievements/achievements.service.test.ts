@@ -1,3 +1,4 @@
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { createGroup, createTaskRow, createUser } from '../../test/fixtures.js';
@@ -34,6 +35,31 @@ describe.each(testDatabases())('achievements told to students on %s', (dialect) 
     expect(second.has(a.user.id)).toBe(false);
     const stored = await t.db.selectFrom('achievements_announced').select(['user_id', 'code']).where('user_id', 'in', [a.user.id, b.user.id]).where('code', '=', 'solved_1').execute();
     expect(stored).toHaveLength(2);
+  });
+
+  it('records an achievement once: a verdict that earns nothing new writes nothing, and another instance still tells nothing twice', async () => {
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const student = await createUser(t, { groupIds: [group.id] });
+    const inserted: string[] = [];
+    const watch: KyselyPlugin = {
+      transformQuery: ({ node }: { node: RootOperationNode }) => {
+        if (node.kind === 'InsertQueryNode' && node.into) inserted.push(node.into.table.identifier.name);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const service = new AchievementsService(t.db.withPlugin(watch), 'UTC');
+    const task = await createTaskRow(t, group.id, teacher.user.id);
+    await t.db.insertInto('solutions').values({ task_id: task, author_id: student.user.id, answer: '1', reviewed: 1, correct: 1, created_at: new Date().toISOString() }).execute();
+
+    expect(await service.newlyEarned(student.user.id)).toContain('solved_1');
+    expect(inserted).toEqual(['achievements_announced']);
+    // The same achievements earned again: known as announced, so no write at all.
+    expect(await service.newlyEarned(student.user.id)).toEqual([]);
+    expect(inserted).toEqual(['achievements_announced']);
+    // Another instance knows nothing yet: it asks the table, which tells it nothing is new.
+    expect(await new AchievementsService(t.db, 'UTC').newlyEarned(student.user.id)).toEqual([]);
   });
 
   it("reads each student's tasks: every live task of each of their groups, none deleted, none of other groups", async () => {

@@ -62,19 +62,32 @@ export class LiveAnnouncer {
    */
   async solutionSubmitted(solution: Solution, task: repo.TaskTitle, rosterToken: string | null = null): Promise<void> {
     await this.safely('solution.submitted', async () => {
-      const events: NewLiveEvent[] = [];
       // An answer the checker judged at once (auto mode) is its author's verdict too.
-      if (!solution.reviewed) {
-        events.push(await this.unjudgedAnswerEvent(solution, task, rosterToken));
-      } else {
-        events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } });
-      }
+      const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task, rosterToken);
       // Only a verdict of correct can earn an achievement (achievement-rules.test.ts): a wrong answer
       // the checker judged costs no achievement queries. Stored with the answer's event: one
       // statement and one message to the other instances.
-      if (solution.reviewed && solution.correct) events.push(...(await this.achievementEvents([solution.authorId])));
-      await this.hub.announce(events);
+      await this.hub.announce([event, ...(solution.reviewed && solution.correct ? await this.achievementEvents([solution.authorId]) : [])]);
     });
+  }
+
+  /**
+   * The event of an answer the checker judged at once (auto mode), for storing in the answer's own
+   * statement (PostgreSQL, as unjudgedAnswer): `draft` is the answer with id 0. The group's teachers
+   * see it arrive already judged, with no notification (nothing waits for them). Then `published`,
+   * and for a correct one `achievementsEarned`.
+   */
+  judgedAnswer(draft: Solution, task: repo.TaskTitle): repo.PendingEvent {
+    return { event: this.judgedAnswerEvent(draft, task), idPlaces: { data: ANSWER_ID_PLACES.data } };
+  }
+
+  /** The achievements a student's correct answer, stored with its event alone (judgedAnswer), earned. */
+  async achievementsEarned(studentId: number): Promise<void> {
+    await this.safely('achievement.earned', async () => this.hub.announce(await this.achievementEvents([studentId])));
+  }
+
+  private judgedAnswerEvent(solution: Solution, task: repo.TaskTitle): repo.PendingEvent['event'] {
+    return { to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.submitted', data: { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title } };
   }
 
   /**

@@ -108,4 +108,24 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('an answer and it
     expect(await count('live_events', [])).toBe(events);
     expect(await count('notifications', teachers.map((x) => x.user.id))).toBe(2);
   });
+
+  it('stores an event without a notification with its row (an answer the checker judged at once): no notification is written', async () => {
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const student = await createUser(t, { groupIds: [group.id] });
+    const taskId = await createTaskRow(t, group.id, teacher.user.id);
+    const values = newSolutionValues({ taskId, authorId: student.user.id, answer: '5/6', imageKey: null, autoVerdict: 'correct', finalVerdict: { correct: true } });
+    const data = (id: number) => ({ kind: 'solution.submitted', solution: { id, reviewed: true, correct: true }, groupId: group.id });
+    const pending: PendingEvent = { event: { to: { audience: 'group_teachers', id: group.id }, kind: 'solution.submitted', data: data(0) }, idPlaces: { data: '"solution":{"id":' } };
+    const notes = await count('notifications', [teacher.user.id]);
+    const stored = await insertRowWithEvent(t.db, t.db.insertInto('solutions').values(values).returning('id'), pending);
+    const event = await t.db.selectFrom('live_events').select('payload').where('id', '=', stored!.eventId).executeTakeFirstOrThrow();
+    expect(event.payload).toBe(JSON.stringify(data(stored!.id)));
+    expect(await count('notifications', [teacher.user.id])).toBe(notes);
+    // An event with a notification needs a place for the id in it, or nothing is written.
+    const rows = await count('live_events', []);
+    const noPlace: PendingEvent = { ...pending, event: { ...pending.event, notification: { kind: 'solution.submitted', payload: { solutionId: 0 }, recipients: [teacher.user.id] } } };
+    await expect(insertRowWithEvent(t.db, t.db.insertInto('solutions').values(values).returning('id'), noPlace)).rejects.toThrow(/place/);
+    expect(await count('live_events', [])).toBe(rows);
+  });
 });

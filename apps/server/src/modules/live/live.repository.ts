@@ -83,20 +83,24 @@ export async function insertEvents(db: Kysely<DB>, events: readonly NewLiveEvent
  */
 export interface IdPlaces {
   data: string;
-  notification: string;
+  /** Where the event has a notification. */
+  notification?: string;
 }
 
-/** An event announcing a row not yet added: its id goes at `idPlaces` (insertRowWithEvent). */
+/**
+ * An event announcing a row not yet added: its id goes at `idPlaces` (insertRowWithEvent). Its
+ * notification, if it has one, names its recipients.
+ */
 export interface PendingEvent {
-  event: NewLiveEvent & { notification: { kind: string; payload: unknown; recipients: readonly number[] } };
+  event: NewLiveEvent & { notification?: { kind: string; payload: unknown; recipients: readonly number[] } };
   idPlaces: IdPlaces;
 }
 
 /**
  * PostgreSQL: one statement adds a row (`insert`, an INSERT … RETURNING id that may add none) and
- * the event announcing it, whose data and notification name the row's id at its `idPlaces`. One round trip and one
- * commit where the row and then its event were two of each: a student's answer spent about a third
- * of the server's CPU in `writev` to PostgreSQL. The payloads are the JSON.stringify text with the
+ * the event announcing it (with its notification, if any), whose data and notification name the
+ * row's id at its `idPlaces`. One round trip and one commit where the row and then its event were
+ * two of each: a student's answer spent about a third of the server's CPU in `writev` to PostgreSQL. The payloads are the JSON.stringify text with the
  * id spliced in, byte for byte what the separate insert stores. Returns both ids, or undefined
  * when the row was not added (then neither was the event).
  */
@@ -107,10 +111,9 @@ export async function insertRowWithEvent<Table extends keyof DB>(
 ): Promise<{ id: number; eventId: number } | undefined> {
   const now = nowIso();
   const data = aroundId(JSON.stringify(event.data), places.data);
-  const note = aroundId(JSON.stringify(event.notification.payload), places.notification);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CTEs named here, over tables Kysely's types do not join this way
   const untyped = db as any;
-  const query = untyped
+  let query = untyped
     .with('r', () => insert)
     .with('e', () =>
       db
@@ -126,19 +129,23 @@ export async function insertRowWithEvent<Table extends keyof DB>(
           ]),
         )
         .returning('id'),
-    )
-    .with('n', () =>
+    );
+  const notification = event.notification;
+  if (notification) {
+    if (places.notification === undefined) throw new Error("no place for the row's id in the event's notification");
+    const note = aroundId(JSON.stringify(notification.payload), places.notification);
+    query = query.with('n', () =>
       db
         .insertInto('notifications')
         .columns(['user_id', 'kind', 'payload', 'created_at'])
         .expression(
           untyped
-            .selectFrom(['r', sql`unnest(${sql.val(event.notification.recipients)}::int[])`.as('u')])
-            .select([sql`u`.as('user_id'), sql.val(event.notification.kind).as('kind'), sql<string>`${note[0]} || r.id || ${note[1]}`.as('payload'), sql.val(now).as('created_at')]),
+            .selectFrom(['r', sql`unnest(${sql.val(notification.recipients)}::int[])`.as('u')])
+            .select([sql`u`.as('user_id'), sql.val(notification.kind).as('kind'), sql<string>`${note[0]} || r.id || ${note[1]}`.as('payload'), sql.val(now).as('created_at')]),
         ),
-    )
-    .selectFrom(['r', 'e'])
-    .select(['r.id as id', 'e.id as eventId']);
+    );
+  }
+  query = query.selectFrom(['r', 'e']).select(['r.id as id', 'e.id as eventId']);
   const row = (await query.executeTakeFirst()) as { id: number | string; eventId: number | string } | undefined;
   return row && { id: Number(row.id), eventId: Number(row.eventId) };
 }

@@ -94,6 +94,28 @@ describe.each(setups)('live events on $dialect (redis: $redis)', ({ dialect, red
     expect((await bad.json()) as object).toMatchObject({ statusCode: 400 });
   });
 
+  it("announces an answer the checker judged at once: its group's teachers see it judged, with no notification to act on, and its author's first solve once", async () => {
+    const student = await createUser(t, { name: 'Auto Student', groupIds: [groupA] });
+    const [sTeacherA, sStudent] = await Promise.all([teacherA, student].map((c) => open(c.token)));
+    const [wrongTask, rightTask] = [await addTask(groupA, 'Auto one'), await addTask(groupA, 'Auto two')];
+    await t.db.updateTable('tasks').set({ answer_kind: 'number', answer_key: '5/6', check_mode: 'auto' }).where('id', 'in', [wrongTask, rightTask]).execute();
+    const notesBefore = (await notifications(teacherA)).notifications.length;
+
+    const wrong = await submit(student, wrongTask, '6/5');
+    expect(wrong).toMatchObject({ reviewed: true, correct: false });
+    const right = await submit(student, rightTask, '10/12');
+    expect(right).toMatchObject({ reviewed: true, correct: true });
+    for (const solution of [wrong, right]) {
+      const seen = await sTeacherA!.waitFor((e) => e.event === 'solution.submitted' && (e.data as { solution: Solution }).solution.id === solution.id);
+      expect(seen.data).toMatchObject({ solution: { id: solution.id, reviewed: true, correct: solution.correct, answer: solution.answer }, groupId: groupA });
+    }
+    await sStudent!.waitFor((e) => e.event === 'achievement.earned' && (e.data as { code: string }).code === 'solved_1');
+    await settle();
+    expect((await notifications(teacherA)).notifications.length).toBe(notesBefore);
+    expect(sStudent!.events.filter((e) => e.event === 'achievement.earned' && (e.data as { code: string }).code === 'solved_1')).toHaveLength(1);
+    expect(kinds(sStudent!)).not.toContain('solution.submitted');
+  });
+
   it('tells each event only to its audience: never a student or teacher of another group', async () => {
     const [sTeacherA, sTeacherB, sStudentA, sClassmate, sStudentB] = await Promise.all([teacherA, teacherB, studentA, classmate, studentB].map((c) => open(c.token)));
     const taskId = await addTask(groupA, 'Live task');

@@ -125,19 +125,23 @@ export class SolutionsService {
 
   /**
    * Stores a new answer and announces it: the group's teachers see it arrive (and, in auto mode,
-   * its author's verdict counts). On PostgreSQL an answer waiting for a teacher is stored with its
-   * event in one statement (one round trip and one commit instead of two); on SQLite, in process,
-   * the two cost no round trip. Announcing never throws (app.live logs), so once the answer is
-   * stored nothing here makes withImageCleanup remove its photo.
+   * its author's verdict counts). On PostgreSQL an answer is stored with its event in one statement
+   * (one round trip and one commit instead of two); a correct one's achievements follow, as they
+   * need the answer stored. On SQLite, in process, the two cost no round trip. Announcing never
+   * throws (app.live logs), so once the answer is stored nothing here makes withImageCleanup remove
+   * its photo.
    */
   private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle, rosterToken: string | null): Promise<Solution> {
-    if (onPostgres(this.db) && !fromDbBool(values.reviewed)) {
-      const pending = await this.live.unjudgedAnswer(this.present(repo.solutionRow(0, values, authorName)), task, rosterToken);
+    if (onPostgres(this.db)) {
+      const draft = this.present(repo.solutionRow(0, values, authorName));
+      const pending = draft.reviewed ? this.live.judgedAnswer(draft, task) : await this.live.unjudgedAnswer(draft, task, rosterToken);
       if (pending) {
         const stored = await repo.insertSolutionWithEvent(this.db, values, authorName, pending);
         if (!stored) throw solutionExists();
         await this.live.published([stored.eventId]);
-        return this.present(stored.row);
+        const solution = this.present(stored.row);
+        if (solution.reviewed && solution.correct) await this.live.achievementsEarned(solution.authorId);
+        return solution;
       }
     }
     const row = await repo.insertSolution(this.db, values, authorName);
