@@ -100,9 +100,10 @@ export interface PendingEvent {
  * PostgreSQL: one statement adds a row (`insert`, an INSERT … RETURNING id that may add none) and
  * the event announcing it (with its notification, if any), whose data and notification name the
  * row's id at its `idPlaces`. One round trip and one commit where the row and then its event were
- * two of each: a student's answer spent about a third of the server's CPU in `writev` to PostgreSQL. The payloads are the JSON.stringify text with the
- * id spliced in, byte for byte what the separate insert stores. Returns both ids, or undefined
- * when the row was not added (then neither was the event).
+ * two of each: a student's answer spent about a third of the server's CPU in `writev` to
+ * PostgreSQL. The payloads are the JSON.stringify text with the id spliced in, byte for byte what
+ * the separate insert stores. Returns both ids, or undefined when the row was not added (then
+ * neither was the event).
  */
 export async function insertRowWithEvent<Table extends keyof DB>(
   db: Kysely<DB>,
