@@ -13,7 +13,7 @@ import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg } from './cli.js';
 import { BROWSER_ACCEPT_ENCODING, login, PASSWORD, prepare, SERVER_PORT, type PreparedDb } from './harness.js';
 import { BUDGET } from './report.js';
-import { probe, runLoad, startServer, untilAlone, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
+import { probe, runLoad, startServer, type LoadResult, type RequestSpec, type RunningServer } from './load.js';
 
 export const BUDGET_P99_MS = BUDGET.gradebookP99Ms;
 const CONNECTIONS = 16;
@@ -43,7 +43,6 @@ export async function seedLargeGroup(prepared: PreparedDb, passwordHash: string)
   const started = performance.now();
   const now = Date.now();
   const at = (ms: number) => new Date(ms).toISOString();
-  let groupId: number;
   try {
     const seeded = await db.transaction().execute(async (trx) => {
       const group = await trx.insertInto('groups').values({ name: 'Gradebook 200×500', name_key: 'gradebook 200×500', created_at: at(now - 60 * 86_400_000) }).returning('id').executeTakeFirstOrThrow();
@@ -83,7 +82,6 @@ export async function seedLargeGroup(prepared: PreparedDb, passwordHash: string)
       return { group, teacher, students, tasks };
     });
     const { group, teacher, students, tasks } = seeded;
-    groupId = group.id;
     let batch: object[] = [];
     let count = 0;
     // A transaction per 2,000 answers: each answer moves its group's change counters (triggers), and
@@ -124,12 +122,10 @@ export async function seedLargeGroup(prepared: PreparedDb, passwordHash: string)
     }
     await flush();
     console.log(`  seeded the ${LARGE.students} × ${LARGE.tasks} group: ${count} solutions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { id: group.id, teacherLogin: 'gradebook-teacher' };
   } finally {
     await database.destroy();
   }
-  // A running server (run.ts) measures next: as alone as before these writes.
-  await untilAlone(prepared.env.DATABASE_URL!);
-  return { id: groupId, teacherLogin: 'gradebook-teacher' };
 }
 
 /** Solutions of the group waiting for review: a teacher's verdict on one is the write. */

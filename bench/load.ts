@@ -261,10 +261,10 @@ export async function startServer(env: Record<string, string>, port: number, nod
  * On PostgreSQL an instance answers account checks from what it read only after `cleanChecks`
  * heartbeats in a row saw nobody else (db/pg-sole-instance.ts), as a school's instance that has
  * run for hours has. Measurements start once that is so: after the server started, and after the
- * bench itself wrote beside it (announced as an instance; gradebook.ts). Until 2026-11-29 the full
- * run measured the 50 × 200 gradebook right after seeding the 200 × 500 group, with every account
- * checked by a query, against growth points measured alone: a "growth" of 1.66 and 2.07 that was
- * the server keeping or not.
+ * bench itself wrote beside it (announced as an instance; run.ts after seedLargeGroup). Until
+ * 2026-11-29 the full run measured the 50 × 200 gradebook right after seeding the 200 × 500
+ * group, with every account checked by a query, against growth points measured alone: a "growth"
+ * of 1.66 and 2.07 that was the server keeping or not.
  */
 export async function untilAlone(databaseUrl: string): Promise<void> {
   if (isPostgresUrl(databaseUrl)) await new Promise((resolve) => setTimeout(resolve, SOLE_INSTANCE_TIMING.everyMs * (SOLE_INSTANCE_TIMING.cleanChecks + 1)));

@@ -12,6 +12,12 @@ import type { NewLiveEvent } from './live.repository.js';
 /** Where an answer's event and notification hold its id (0 until it is stored). */
 const ANSWER_ID_PLACES: repo.IdPlaces = { data: '"solution":{"id":', notification: '"solutionId":' };
 
+/**
+ * Only a verdict of correct can earn an achievement (achievement-rules.test.ts): a wrong answer, or
+ * one waiting for a teacher, costs no achievement queries.
+ */
+const earnsAchievements = (solution: Solution): boolean => solution.reviewed && solution.correct;
+
 /** What a task event needs to say: the task, its title and its group. */
 export interface TaskFacts {
   id: number;
@@ -64,10 +70,8 @@ export class LiveAnnouncer {
     await this.safely('solution.submitted', async () => {
       // An answer the checker judged at once (auto mode) is its author's verdict too.
       const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task, rosterToken);
-      // Only a verdict of correct can earn an achievement (achievement-rules.test.ts): a wrong answer
-      // the checker judged costs no achievement queries. Stored with the answer's event: one
-      // statement and one message to the other instances.
-      await this.hub.announce([event, ...(solution.reviewed && solution.correct ? await this.achievementEvents([solution.authorId]) : [])]);
+      // Stored with the answer's event: one statement and one message to the other instances.
+      await this.hub.announce([event, ...(earnsAchievements(solution) ? await this.achievementEvents([solution.authorId]) : [])]);
     });
   }
 
@@ -81,9 +85,10 @@ export class LiveAnnouncer {
     return { event: this.judgedAnswerEvent(draft, task), idPlaces: { data: ANSWER_ID_PLACES.data } };
   }
 
-  /** The achievements a student's correct answer, stored with its event alone (judgedAnswer), earned. */
-  async achievementsEarned(studentId: number): Promise<void> {
-    await this.safely('achievement.earned', async () => this.hub.announce(await this.achievementEvents([studentId])));
+  /** The achievements an answer stored with its event alone (judgedAnswer) earned, if any. */
+  async achievementsEarned(solution: Solution): Promise<void> {
+    if (!earnsAchievements(solution)) return;
+    await this.safely('achievement.earned', async () => this.hub.announce(await this.achievementEvents([solution.authorId])));
   }
 
   private judgedAnswerEvent(solution: Solution, task: repo.TaskTitle): repo.PendingEvent['event'] {
@@ -162,7 +167,7 @@ export class LiveAnnouncer {
         // The group's other teachers see the verdict on their review pages too.
         events.push({ to: { audience: 'group_teachers', id: task.groupId }, kind: 'solution.judged', data });
       }
-      const correctAuthors = [...new Set(solutions.filter((s) => s.reviewed && s.correct).map((s) => s.authorId))];
+      const correctAuthors = [...new Set(solutions.filter(earnsAchievements).map((s) => s.authorId))];
       if (solutions.length === 1) {
         // One verdict: its events and the achievements it earned stored together (one statement
         // and one message to the other instances instead of two of each).

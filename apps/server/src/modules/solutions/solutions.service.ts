@@ -140,7 +140,7 @@ export class SolutionsService {
         if (!stored) throw solutionExists();
         await this.live.published([stored.eventId]);
         const solution = this.present(stored.row);
-        if (solution.reviewed && solution.correct) await this.live.achievementsEarned(solution.authorId);
+        await this.live.achievementsEarned(solution);
         return solution;
       }
     }
