@@ -2,7 +2,7 @@
 // preview and try-an-answer box, the student's instant verdict in auto mode, the leaderboard moving
 // at once, and suggest mode's pre-selected verdict confirmed with one key on the review page.
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { choose, signIn, signOut, useLanguage } from './helpers';
+import { choose, signIn, signOut, unfold, useLanguage } from './helpers';
 import { apiToken, member, newGroup, PASSWORD, shoot, switchLanguage } from './tasks-helpers';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -50,7 +50,7 @@ test.describe('answer keys and instant checking', () => {
     await page.getByLabel('Text').fill('Find $\\frac12 + \\frac13$.');
     await choose(page, 'task-points', '2');
     const section = page.getByTestId('answer-key-section');
-    await section.locator('summary').click();
+    await unfold(section);
     await choose(page, 'task-answer-kind', 'Number');
     await choose(page, 'task-check-mode', 'Automatic');
     await page.getByLabel('Answer key', { exact: true }).fill('5/6');

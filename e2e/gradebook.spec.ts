@@ -3,7 +3,7 @@
 // cell opening that student's work on the review page, and the CSV download.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, signOut, useLanguage } from './helpers';
+import { signIn, signOut, unfold, useLanguage } from './helpers';
 import { apiTask, apiToken, member, newGroup, PASSWORD, shoot, switchLanguage } from './tasks-helpers';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -62,7 +62,7 @@ test.describe('tasks a teacher looks after, and the gradebook', () => {
       );
       return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
     });
-    await page.getByTestId('task-window').locator('summary').click();
+    await unfold(page.getByTestId('task-window'));
     await page.getByLabel('Closes at').fill(past);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Task “Squares to close” saved')).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { settle } from './network-quiet.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +44,18 @@ export async function signOut(page: Page) {
 export async function choose(page: Page, inputId: string, option: string) {
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Opens a folded `<details>` section by clicking its summary, as a user does, until it is open. A
+ * click while the page still scrolls or a panel still unfolds (the task form does both when Edit is
+ * chosen) can land beside the summary; on a loaded CI machine one did, and the section stayed shut.
+ */
+export async function unfold(details: Locator) {
+  await expect(async () => {
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  }).toPass({ timeout: 15_000 });
 }
 
 async function apiToken(request: APIRequestContext, login: string, password: string): Promise<string> {
