@@ -29,6 +29,9 @@ describe.skipIf(!url)('PostgreSQL fan-out', () => {
     await pool?.end();
   });
 
+  /** The channel a fan-out listens on (private; the tests' own, set in beforeAll). */
+  const channelOf = (fanOut: PostgresFanOut) => (fanOut as unknown as { channel: string }).channel;
+
   const until = async (done: () => boolean) => {
     for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
   };
@@ -49,6 +52,48 @@ describe.skipIf(!url)('PostgreSQL fan-out', () => {
     await until(() => heard.flat().length >= 1_200);
     expect(heard.flat().sort((x, y) => x - y)).toEqual(ids);
     expect(heard.map((m) => m.length)).toEqual([500, 500, 200]);
+  });
+
+  it('returns before its NOTIFY is sent, and close() sends what is still pending', async () => {
+    heard.length = 0;
+    const queries: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const watched = new pg.Pool({ connectionString: url, max: 1 });
+    const query = watched.query.bind(watched) as (text: string, values: unknown[]) => Promise<unknown>;
+    // PostgreSQL answers the NOTIFY only once the test lets it.
+    (watched as unknown as { query: typeof query }).query = async (text, values) => {
+      queries.push(text);
+      await held;
+      return query(text, values);
+    };
+    const leaving = new PostgresFanOut(watched, channelOf(listener), log);
+    // The write that published goes on without a round trip of its own for the message: publish
+    // resolves while the NOTIFY is held (waiting for it would never resolve here).
+    await leaving.publish([31, 32]);
+    expect(heard).toEqual([]);
+    const closing = leaving.close();
+    release();
+    await closing;
+    expect(queries).toEqual(['select pg_notify($1, $2)']);
+    await until(() => heard.length >= 1);
+    expect(heard).toEqual([[31, 32]]);
+    await watched.end();
+  });
+
+  it('tells its own instance, and logs, when the NOTIFY fails', async () => {
+    const told: number[][] = [];
+    const logged: string[] = [];
+    const failing = new pg.Pool({ connectionString: url, max: 1 });
+    const own = new PostgresFanOut(failing, `fanout_test_${randomUUID().replaceAll('-', '')}`, (message) => logged.push(message));
+    await own.start((ids) => told.push(ids));
+    (failing as unknown as { query: () => Promise<never> }).query = () => Promise.reject(new Error('connection lost'));
+    await own.publish([41]);
+    await until(() => told.length >= 1);
+    expect(told).toEqual([[41]]);
+    expect(logged).toEqual(['live updates: NOTIFY failed, telling this instance only']);
+    await own.close();
+    await failing.end();
   });
 
   it('publishes nothing for no ids', async () => {

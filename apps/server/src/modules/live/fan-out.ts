@@ -15,7 +15,11 @@ import { RedisFanOut } from './fan-out-redis.js';
 export interface FanOut {
   /** Which driver (for logs and tests). */
   readonly driver: 'in-process' | 'postgres' | 'redis';
-  /** Tells every instance (this one included) about these event ids. */
+  /**
+   * Tells every instance (this one included) about these event ids. The PostgreSQL driver returns
+   * before its NOTIFY is sent (the events are stored, nothing waits on the message); close() sends
+   * what is still pending.
+   */
   publish(ids: readonly number[]): Promise<void>;
   /** Starts listening; `onIds` is called once per message on this instance. */
   start(onIds: (ids: number[]) => void): Promise<void>;
