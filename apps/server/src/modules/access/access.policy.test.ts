@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
-import { can, PERMISSIONS, requireAccess, requireActor, solutionScope, type AccountTarget, type Actor } from './access.policy.js';
+import fc from 'fast-check';
+import { can, PERMISSIONS, requireAccess, requireActor, reviewScope, solutionScope, type AccountTarget, type Actor } from './access.policy.js';
 
 const student: Actor = { id: 1, role: 'student', owner: false, groups: [{ id: 10, name: 'A' }] };
 const teacher: Actor = { id: 2, role: 'teacher', owner: false, groups: [{ id: 10, name: 'A' }] };
@@ -66,6 +67,24 @@ describe('access policy', () => {
     expect(refusal(() => requireAccess(student, 'leaderboard.read', { groupId: 11 }))).toBe('403 FORBIDDEN');
     expect(solutionScope(student)).toEqual({ authorId: 1 });
     expect(solutionScope(teacher)).toEqual({ groupIds: [10] });
+  });
+
+  it('scopes a verdict\'s statement to exactly the groups the policy lets the actor judge in', () => {
+    // solutions.service writes a verdict only within reviewScope, and asks the policy only when
+    // nothing matched: the two must agree for every account and group.
+    fc.assert(
+      fc.property(
+        fc.constantFrom('student', 'teacher', 'admin'),
+        fc.uniqueArray(fc.integer({ min: 1, max: 20 }), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 20 }),
+        (role, groups, groupId) => {
+          const actor = { id: 7, role, owner: false, groups: groups.map((id) => ({ id, name: `G${id}` })) } as Actor;
+          expect(reviewScope(actor).groupIds.includes(groupId)).toBe(can(actor, 'solution.review', { groupId }));
+        },
+      ),
+    );
+    expect(reviewScope(student)).toEqual({ groupIds: [] });
+    expect(reviewScope(teacher)).toEqual({ groupIds: [10] });
   });
 
   it('gives teacher powers to teachers only', () => {

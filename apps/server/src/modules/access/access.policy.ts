@@ -247,6 +247,14 @@ export function solutionScope(actor: Actor): { authorId: number } | { groupIds: 
   return hasTeacherPowers(actor) ? { groupIds: groupIdsOf(actor) } : { authorId: actor.id };
 }
 
+/**
+ * The groups in whose solutions `actor` may record a verdict ('solution.review'): a teacher's own
+ * groups, none for anyone else. A verdict's statement writes only within them (solutions.service).
+ */
+export function reviewScope(actor: Actor): { groupIds: number[] } {
+  return { groupIds: hasTeacherPowers(actor) ? groupIdsOf(actor) : [] };
+}
+
 /** The groups whose tasks `actor` sees (a student has one, a teacher several). */
 export function taskScope(actor: Actor): { groupIds: number[] } {
   return { groupIds: groupIdsOf(actor) };

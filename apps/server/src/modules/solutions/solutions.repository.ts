@@ -117,15 +117,14 @@ export async function findSolutions(db: Kysely<DB>, ids: readonly number[]): Pro
   return liveSolutions(db).where('solutions.id', 'in', [...ids]).execute();
 }
 
-/** What a verdict needs to know of a solution before writing it: its live task (group, title) and author; undefined for an unknown solution or a deleted task. */
-export async function solutionForReview(db: Kysely<DB>, id: number): Promise<{ groupId: number | null; taskId: number; taskTitle: string; authorName: string } | undefined> {
+/** The group of a solution's live task: undefined for an unknown solution or a deleted task. */
+export async function reviewedSolutionGroup(db: Kysely<DB>, id: number): Promise<{ groupId: number | null } | undefined> {
   return db
     .selectFrom('solutions')
     .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
-    .innerJoin('users as author', 'author.id', 'solutions.author_id')
     .where('solutions.id', '=', id)
     .where('tasks.deleted_at', 'is', null)
-    .select(['tasks.group_id as groupId', 'tasks.id as taskId', 'tasks.title as taskTitle', 'author.name as authorName'])
+    .select('tasks.group_id as groupId')
     .executeTakeFirst();
 }
 
@@ -282,41 +281,67 @@ export async function updateReviews(db: Kysely<DB>, ids: number[], values: Omit<
   return Number(result.numUpdatedRows);
 }
 
+/** The columns a verdict writes (a reset to unreviewed clears them). */
+function reviewSet(values: ReviewValues) {
+  return {
+    reviewed: toDbBool(values.reviewed),
+    correct: toDbBool(values.reviewed && values.correct),
+    reviewer_id: values.reviewed ? values.reviewerId : null,
+    reviewed_at: values.reviewed ? nowIso() : null,
+    // A teacher's verdict (or reset) replaces the checker's.
+    judged_by_checker: 0,
+    ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
+    ...(values.annotations !== undefined ? { annotations: values.annotations } : {}),
+  };
+}
+
+/** A judged solution's columns, as findSolutions() names them (the names are added by the caller). */
+const JUDGED_COLUMNS = [
+  'id',
+  'task_id as taskId',
+  'author_id as authorId',
+  'answer',
+  'image_key as imageKey',
+  'reviewed',
+  'correct',
+  'feedback',
+  'created_at as createdAt',
+  'reviewed_at as reviewedAt',
+  'reviewer_id as reviewerId',
+  'auto_verdict as autoVerdict',
+  'judged_by_checker as judgedByChecker',
+  'annotations',
+] as const;
+
+/** A verdict written by judgeInGroups, with what its announcement needs of the task. */
+export interface JudgedInGroup {
+  row: SolutionRow;
+  groupId: number;
+  taskTitle: string;
+}
+
 /**
- * Records a verdict (or resets to unreviewed); may violate solutions_open_unique. Returns the row
- * as findSolutions() reads it (undefined if the solution is gone), with the names the caller
- * already has: one round trip instead of writing and reading back.
+ * Records a verdict (or resets to unreviewed), only on a solution of a live task in `groupIds` (the
+ * reviewer's groups, access.policy's reviewScope); may violate solutions_open_unique. Returns the
+ * row as findSolutions() reads it, with its task's group and title: finding those and writing are
+ * one statement, one round trip. Undefined when nothing matched (an unknown solution, a deleted
+ * task, another group's); the caller then asks why (reviewedSolutionGroup).
  */
-export async function updateReview(db: Kysely<DB>, id: number, values: ReviewValues, names: { authorName: string; reviewerName: string }): Promise<SolutionRow | undefined> {
+export async function judgeInGroups(db: Kysely<DB>, id: number, values: ReviewValues, reviewerName: string, groupIds: readonly number[]): Promise<JudgedInGroup | undefined> {
+  if (groupIds.length === 0) return undefined;
   const row = await db
     .updateTable('solutions')
-    .set({
-      reviewed: toDbBool(values.reviewed),
-      correct: toDbBool(values.reviewed && values.correct),
-      reviewer_id: values.reviewed ? values.reviewerId : null,
-      reviewed_at: values.reviewed ? nowIso() : null,
-      // A teacher's verdict (or reset) replaces the checker's.
-      judged_by_checker: 0,
-      ...(values.feedback !== undefined ? { feedback: values.feedback } : {}),
-      ...(values.annotations !== undefined ? { annotations: values.annotations } : {}),
-    })
-    .where('id', '=', id)
-    .returning([
-      'id',
-      'task_id as taskId',
-      'author_id as authorId',
-      'answer',
-      'image_key as imageKey',
-      'reviewed',
-      'correct',
-      'feedback',
-      'created_at as createdAt',
-      'reviewed_at as reviewedAt',
-      'reviewer_id as reviewerId',
-      'auto_verdict as autoVerdict',
-      'judged_by_checker as judgedByChecker',
-      'annotations',
+    .set(reviewSet(values))
+    .where('solutions.id', '=', id)
+    .where('solutions.task_id', 'in', (eb) => eb.selectFrom('tasks').select('tasks.id').where('tasks.deleted_at', 'is', null).where('tasks.group_id', 'in', [...groupIds]))
+    .returning(JUDGED_COLUMNS)
+    .returning((eb) => [
+      eb.selectFrom('tasks').select('tasks.group_id').whereRef('tasks.id', '=', 'solutions.task_id').as('groupId'),
+      eb.selectFrom('tasks').select('tasks.title').whereRef('tasks.id', '=', 'solutions.task_id').as('taskTitle'),
+      eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'solutions.author_id').as('authorName'),
     ])
     .executeTakeFirst();
-  return row && { ...row, authorName: names.authorName, reviewerName: row.reviewerId === null ? null : names.reviewerName };
+  if (!row || row.groupId === null || row.taskTitle === null || row.authorName === null) return undefined;
+  const { groupId, taskTitle, authorName, ...columns } = row;
+  return { row: { ...columns, authorName, reviewerName: columns.reviewerId === null ? null : reviewerName }, groupId, taskTitle };
 }
