@@ -169,9 +169,11 @@ export class LiveAnnouncer {
       }
       const correctAuthors = [...new Set(solutions.filter(earnsAchievements).map((s) => s.authorId))];
       if (solutions.length === 1) {
-        // One verdict: its events and the achievements it earned stored together (one statement
-        // and one message to the other instances instead of two of each).
-        await this.hub.announce([...events, ...(await this.achievementEvents(correctAuthors))]);
+        // One verdict: its events are stored while the achievements it may have earned are read
+        // (on PostgreSQL two connections, one wait, instead of a round trip before the other);
+        // new ones, rarely any once an instance remembers what it told, follow.
+        const [, earned] = await Promise.all([this.hub.announce(events), this.achievementEvents(correctAuthors)]);
+        await this.hub.announce(earned);
         return;
       }
       // A bulk verdict's announcements are a few hundred rows: the verdicts go out first, and

@@ -230,6 +230,8 @@ describe.each(testDatabases())('task editing on %s', (dialect) => {
     const noGroup = await t.app.inject({ method: 'POST', url: `/api/tasks/${source.id}/copy`, headers: headers(teacherAB.token), payload: {} });
     expect(noGroup.json()).toMatchObject({ statusCode: 400, validationErrors: { group: 'teacher.tasks.form.errors.groupRequired' } });
     expect((await t.app.inject({ method: 'POST', url: '/api/tasks/999999/copy', headers: headers(teacherAB.token), payload: { group: groupA.id } })).statusCode).toBe(404);
+    const toUnknown = await t.app.inject({ method: 'POST', url: `/api/tasks/${source.id}/copy`, headers: headers(teacherA.token), payload: { group: 999_999 } });
+    expect(toUnknown.json()).toMatchObject({ statusCode: 400, validationErrors: { group: 'teacher.tasks.form.errors.groupUnknown' } });
   });
 
   it('counts per task: students who answered, were judged correct, and answers waiting', async () => {
