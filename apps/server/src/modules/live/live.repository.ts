@@ -48,10 +48,10 @@ const ONE_STATEMENT_MAX = 2_000;
  * CTEs, atomic by themselves): one round trip instead of BEGIN, each INSERT and COMMIT, which on a
  * busy server each waited for a pooled connection behind the reads (an answer's announcement was
  * five round trips). The NOTIFY stays a statement of its own, which the write does not wait for
- * (fan-out-postgres.ts): inside this
- * one it would hold PostgreSQL's notify lock through the commit's WAL flush, so every announcing
- * commit of the school waited for the one before (a verdict reached its student in 203 ms at p50
- * instead of 33, bench:live). SQLite, in process, runs them in a transaction.
+ * (fan-out-postgres.ts): inside this one it would hold PostgreSQL's notify lock through the
+ * commit's WAL flush, so every announcing commit of the school waited for the one before (a
+ * verdict reached its student in 203 ms at p50 instead of 33, bench:live). SQLite, in process,
+ * runs them in a transaction.
  */
 export async function insertEvents(db: Kysely<DB>, events: readonly NewLiveEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
