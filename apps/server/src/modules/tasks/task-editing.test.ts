@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOSES_BEFORE_OPENS, TEXT_OR_IMAGE_REQUIRED, type LeaderboardRow, type StudentTask, type Task, type TeacherTask } from '@mathclub/shared';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
@@ -125,6 +126,30 @@ describe.each(testDatabases())('task editing on %s', (dialect) => {
     const foreign = await create();
     expect((await patch(foreign.id, { group: groupB.id })).statusCode).toBe(403);
     expect((await patch(foreign.id, { group: 999_999 })).json().validationErrors).toEqual({ group: 'teacher.tasks.form.errors.groupUnknown' });
+  });
+
+  it('answers 400 when the group a task moves to is deleted between the check and the write', async () => {
+    const doomed = await createGroup(t);
+    const mover = await createUser(t, { role: 'teacher', groupIds: [groupA.id, doomed.id] });
+    const task = await create({}, [], mover.token);
+    // The race, made certain: the group goes inside the very statement that moves the task.
+    const race =
+      dialect === 'postgres'
+        ? [
+            'create function test_delete_group_first() returns trigger language plpgsql as $$ begin delete from groups where id = new.group_id; return new; end $$',
+            'create trigger test_group_deleted before update of group_id on tasks for each row execute function test_delete_group_first()',
+          ]
+        : ['create trigger test_group_deleted before update of group_id on tasks begin delete from groups where id = new.group_id; end'];
+    for (const statement of race) await sql.raw(statement).execute(t.db);
+    try {
+      const moved = await patch(task.id, { group: doomed.id, title: 'Not saved' }, mover.token);
+      expect(moved.statusCode, moved.body).toBe(400);
+      expect(moved.json().validationErrors).toEqual({ group: 'teacher.tasks.form.errors.groupUnknown' });
+    } finally {
+      await sql.raw('drop trigger test_group_deleted' + (dialect === 'postgres' ? ' on tasks' : '')).execute(t.db);
+      if (dialect === 'postgres') await sql.raw('drop function test_delete_group_first()').execute(t.db);
+    }
+    expect(await storedTask(task.id)).toMatchObject({ group_id: groupA.id, title: 'Fractons' });
   });
 
   it('replaces and removes the image through a multipart PATCH; the old file goes, a bad image changes nothing', async () => {

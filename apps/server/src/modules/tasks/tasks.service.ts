@@ -193,7 +193,13 @@ export class TasksService {
     if (newImageKey !== null || input.removeImage) changes.image_key = newImageKey;
     await withImageCleanup(this.images, newImageKey, async () => {
       if (Object.keys(changes).length === 0) return;
-      if (await repo.updateTask(this.db, id, current.groupId, changes)) return;
+      try {
+        if (await repo.updateTask(this.db, id, current.groupId, changes)) return;
+      } catch (err) {
+        // The group moved to was deleted between the check and the write (as at creation).
+        if (moving && isForeignKeyViolation(err)) throw validationError({ group: GROUP_UNKNOWN });
+        throw err;
+      }
       // Deleted or moved meanwhile, or a first solution arrived just before the move.
       if (moving && (await repo.liveTaskGroup(this.db, id)) === current.groupId) throw new AppError('TASK_HAS_SOLUTIONS');
       throw notFound();
