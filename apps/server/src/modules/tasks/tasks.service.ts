@@ -92,7 +92,7 @@ export class TasksService {
     const textMissing = (form.fields.text ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createTaskFieldsSchema, form.fields, textMissing ? { text: TEXT_OR_IMAGE_REQUIRED } : {});
     if (fields.opensAt && fields.closesAt && fields.closesAt <= fields.opensAt) throw validationError({ closesAt: CLOSES_BEFORE_OPENS });
-    await this.requireGroupForNewTask(actor, 'task.create', fields.group);
+    await this.requireDestinationGroup(actor, 'task.create', fields.group);
     const answerKey = await this.checkedAnswerKey(fields);
 
     const imageKey = await storeUploadedImage(this.images, form.file, TASK_IMAGE_FIELD);
@@ -124,13 +124,13 @@ export class TasksService {
   }
 
   /**
-   * The group a task is created or copied into: 400 when it does not exist, else the policy's
-   * refusal, if any. A teacher of the group has it among their groups, read with the account, so
-   * only for another group is the database asked (one round trip fewer for every task a teacher
-   * posts); a group deleted meanwhile is the insert's foreign-key violation, answered as unknown
-   * too (create, copy).
+   * The group a task is created in, copied into or moved to: 400 when it does not exist, else the
+   * policy's refusal, if any. A teacher of the group has it among their groups, read with the
+   * account, so only for another group is the database asked (one round trip fewer for every task
+   * a teacher posts); a group deleted meanwhile is the write's foreign-key violation, answered as
+   * unknown too (create, update, copy).
    */
-  private async requireGroupForNewTask(actor: AuthenticatedUser, permission: 'task.create' | 'task.copy', groupId: number): Promise<void> {
+  private async requireDestinationGroup(actor: AuthenticatedUser, permission: 'task.create' | 'task.update' | 'task.copy', groupId: number): Promise<void> {
     if (can(actor, permission, { groupId })) return;
     if (!(await repo.groupExists(this.db, groupId))) throw validationError({ group: GROUP_UNKNOWN });
     requireAccess(actor, permission, { groupId });
@@ -161,10 +161,7 @@ export class TasksService {
     requireAccess(actor, 'task.update', { groupId: current.groupId });
 
     const moving = input.group !== undefined && input.group !== current.groupId;
-    if (moving) {
-      if (!(await repo.groupExists(this.db, input.group!))) throw validationError({ group: GROUP_UNKNOWN });
-      requireAccess(actor, 'task.update', { groupId: input.group! });
-    }
+    if (moving) await this.requireDestinationGroup(actor, 'task.update', input.group!);
     const text = input.text ?? current.text;
     const keepsImage = !input.removeImage && current.imageKey !== null;
     const errors: Record<string, string> = {};
@@ -224,7 +221,7 @@ export class TasksService {
     const source = await repo.findLiveTask(this.db, id);
     if (!source) throw notFound();
     requireAccess(actor, 'task.copy', { groupId: source.groupId });
-    await this.requireGroupForNewTask(actor, 'task.copy', input.group);
+    await this.requireDestinationGroup(actor, 'task.copy', input.group);
 
     const bytes = source.imageKey ? await this.images.get(source.imageKey) : null;
     const imageKey = bytes && source.imageKey ? await this.images.put(bytes, source.imageKey.slice(source.imageKey.lastIndexOf('.') + 1)) : null;
