@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startHeapTrimmer } from './lib/heap-trim.js';
+import { startIdleCollector } from './lib/idle-collect.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
@@ -80,6 +81,15 @@ async function main(): Promise<void> {
     onTrimmed: ({ rssBeforeBytes, rssAfterBytes, ms }) => app.log.debug({ rssBeforeMb: mb(rssBeforeBytes), rssAfterMb: mb(rssAfterBytes), ms: Math.round(ms) }, 'returned freed memory to the system'),
   });
   if (!trimmer) app.log.info('malloc_trim is not available here: freed C heap memory is returned only as glibc decides');
+  // The garbage a busy lesson left is collected once the server is quiet (lib/idle-collect.ts),
+  // and the C memory its Buffers held goes back with it.
+  const collector = startIdleCollector({
+    onCollected: ({ heapBeforeBytes, heapAfterBytes, ms }) => {
+      trimmer?.trimNow();
+      app.log.debug({ heapBeforeMb: mb(heapBeforeBytes), heapAfterMb: mb(heapAfterBytes), ms: Math.round(ms) }, 'collected the heap while quiet');
+    },
+  });
+  if (!collector) app.log.info('a full collection cannot be had here: the heap is collected only as V8 decides');
 
   // A crash between storing an upload and inserting its row leaves a file nobody can reach.
   sweepOrphanImages(database.db, app.images).then(

@@ -66,26 +66,36 @@ export function loadGlibcMalloc(): GlibcMalloc | null {
  * `freeBytes` (16 MiB) free and the resident memory grew by `growthBytes` (4 MiB) since the last
  * trim: pages given back stay counted as free, so the growth says there is something new to give.
  * An idle or steady server never trims; a burst of uploads costs a trim of a few ms at most every
- * ten seconds, and one more once it is over. Nothing here keeps the process alive. Returns null
+ * ten seconds, and one more once it is over. `trimNow` trims whenever the arenas hold enough free
+ * memory: after a full collection (lib/idle-collect.ts) has freed the Buffers' C memory, which
+ * the resident memory does not show as growth. Nothing here keeps the process alive. Returns null
  * where glibc's functions cannot be reached.
  */
-export function startHeapTrimmer(options: HeapTrimmerOptions = {}): { stop: () => void } | null {
+export function startHeapTrimmer(options: HeapTrimmerOptions = {}): { stop: () => void; trimNow: () => void } | null {
   const malloc = options.malloc ?? loadGlibcMalloc();
   if (!malloc) return null;
   const rss = options.rss ?? (() => process.memoryUsage.rss());
   const free = options.freeBytes ?? 16 * 1024 * 1024;
   const growth = options.growthBytes ?? 4 * 1024 * 1024;
   let afterTrim = 0;
+  const trim = (before: number) => {
+    const started = performance.now();
+    malloc.trim(0);
+    afterTrim = rss();
+    options.onTrimmed?.({ rssBeforeBytes: before, rssAfterBytes: afterTrim, ms: performance.now() - started });
+  };
   const timer = setInterval(() => {
     const before = rss();
     // Memory given back by the collector lowers the mark: growth counts from there.
     afterTrim = Math.min(afterTrim, before);
     if (before - afterTrim < growth || malloc.freeBytes() < free) return;
-    const started = performance.now();
-    malloc.trim(0);
-    afterTrim = rss();
-    options.onTrimmed?.({ rssBeforeBytes: before, rssAfterBytes: afterTrim, ms: performance.now() - started });
+    trim(before);
   }, options.everyMs ?? 10_000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => clearInterval(timer),
+    trimNow: () => {
+      if (malloc.freeBytes() >= free) trim(rss());
+    },
+  };
 }
