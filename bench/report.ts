@@ -263,8 +263,7 @@ export function renderReport(r: BenchReport): string {
     if (d.cold) lines.push(...renderCold(d.cold));
     if (d.checked) lines.push(...renderChecked(d.checked));
     if (d.gradebook) lines.push(...renderGradebook(d.gradebook));
-    const memory = d.memory ? ` Made of ${describeMemory(d.memory.atEnd)}; 30 s later, idle: ${d.memory.settled.rssMb} MB (${describeMemory(d.memory.settled)}).` : '';
-    lines.push(`Server RSS after the load: ${d.rssMb} MB ${mark(d.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).${memory}`, '');
+    lines.push(renderMemory(d.rssMb, d.memory), '');
     if (d.newConnections) lines.push(...renderNewConnections(d.newConnections));
     if (d.afterWrite) {
       const { leaderboardMs, tasksMineMs } = d.afterWrite;
@@ -324,6 +323,19 @@ function benchmarkIndexNote(pages: LighthouseScores[]): string {
 }
 
 /** "anonymous 250 MB, file-backed 70 MB, peak 480 MB, 14 threads": what an RSS figure is made of. */
+/**
+ * The budget judges the server's memory once the run is over and it is quiet (30 s later): right
+ * after the last request it also holds the garbage the load left, which V8 collects when it next
+ * needs room or once the server is quiet (lib/idle-collect.ts), and which put the same build
+ * anywhere between 255 and 340 MB. Both figures are printed. Reports from before 2026-11-29 have
+ * only the first, and were judged on it.
+ */
+function renderMemory(rssMb: number, memory: { atEnd: ServerMemory; settled: ServerMemory } | undefined): string {
+  if (!memory) return `Server RSS after the load: ${rssMb} MB ${mark(rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`;
+  const { atEnd, settled } = memory;
+  return `Server RSS after the run, quiet for 30 s: ${settled.rssMb} MB ${mark(settled.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB; ${describeMemory(settled)}). Right after the last request: ${rssMb} MB (${describeMemory(atEnd)}), with the load's garbage not yet collected.`;
+}
+
 export function describeMemory(m: ServerMemory): string {
   return `anonymous ${m.anonMb} MB, file-backed ${m.fileMb} MB, peak ${m.peakMb} MB, ${m.threads} threads`;
 }
