@@ -60,8 +60,8 @@ export function exposedGc(): (() => void) | null {
  * memory reducer does, on a schedule of its own. Measured (bench, SQLite, 2026-11-29): after the
  * full run the server held 154 MB of V8 heap with 50 MB live, and its resident memory stood at
  * 291–314 MB in four runs (255–340 in earlier ones), unchanged after 30 quiet seconds; after the
- * mixed run alone, 316 MB for 20 s, then 155. With this collector: 308, then 217 at 10 s and 156
- * at 20 s.
+ * mixed run alone, 316 MB for 20 s, 219 at 25 s, 155 at 30 s. With this collector: 308, then 217
+ * at 10 s and 156 at 20 s.
  *
  * Looks every `everyMs` (10 s) and collects when the event loop was quiet over the last look
  * (`idleBelow`, 2 % busy) and the used heap grew by `garbageBytes` (32 MiB) since the last full
