@@ -54,7 +54,7 @@ export interface BenchReport {
     endpoints: EndpointResult[];
     rssMb: number;
     /** The server's memory at the RSS measurement and 30 s later (reported). */
-    memory?: { atEnd: ServerMemory; settled: ServerMemory };
+    memory: { atEnd: ServerMemory; settled: ServerMemory };
     afterWrite?: { leaderboardMs: number; tasksMineMs: number };
     growth: GrowthPoint[];
     mixed?: MixedResult;
@@ -322,7 +322,6 @@ function benchmarkIndexNote(pages: LighthouseScores[]): string {
   return ` This host's Lighthouse benchmarkIndex: ${index} (Lighthouse's table: 1,500–2,000 for a high-end desktop, on which 4× lands on a mid-tier phone; below that the same 4× simulates a slower phone, and the scores fall with the host).`;
 }
 
-/** "anonymous 250 MB, file-backed 70 MB, peak 480 MB, 14 threads": what an RSS figure is made of. */
 /**
  * The budget judges the server's memory once the run is over and it is quiet (30 s later): right
  * after the last request it also holds the garbage the load left, which V8 collects when it next
@@ -330,12 +329,12 @@ function benchmarkIndexNote(pages: LighthouseScores[]): string {
  * anywhere between 255 and 340 MB. Both figures are printed. Reports from before 2026-11-29 have
  * only the first, and were judged on it.
  */
-function renderMemory(rssMb: number, memory: { atEnd: ServerMemory; settled: ServerMemory } | undefined): string {
-  if (!memory) return `Server RSS after the load: ${rssMb} MB ${mark(rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB).`;
+function renderMemory(rssMb: number, memory: { atEnd: ServerMemory; settled: ServerMemory }): string {
   const { atEnd, settled } = memory;
   return `Server RSS after the run, quiet for 30 s: ${settled.rssMb} MB ${mark(settled.rssMb <= BUDGET.rssMb)} (budget ≤ ${BUDGET.rssMb} MB; ${describeMemory(settled)}). Right after the last request: ${rssMb} MB (${describeMemory(atEnd)}), with the load's garbage not yet collected.`;
 }
 
+/** "anonymous 250 MB, file-backed 70 MB, peak 480 MB, 14 threads": what an RSS figure is made of. */
 export function describeMemory(m: ServerMemory): string {
   return `anonymous ${m.anonMb} MB, file-backed ${m.fileMb} MB, peak ${m.peakMb} MB, ${m.threads} threads`;
 }
