@@ -20,6 +20,7 @@ import * as changeCounters from './migrations/2026112590_change_counters.js';
 import * as taskCounters from './migrations/2026112700_task_counters.js';
 import * as counterShards from './migrations/2026112800_counter_shards.js';
 import * as serverInstances from './migrations/2026112900_server_instances.js';
+import * as solutionsLeanIndexes from './migrations/2026112910_solutions_lean_indexes.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112700_task_counters': taskCounters,
   '2026112800_counter_shards': counterShards,
   '2026112900_server_instances': serverInstances,
+  '2026112910_solutions_lean_indexes': solutionsLeanIndexes,
 };
 
 /** Every migration's name, oldest first. */

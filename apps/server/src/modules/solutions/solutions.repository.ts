@@ -98,7 +98,7 @@ const liveSolutions = (db: Kysely<DB>) =>
 
 /**
  * One query: unreviewed first, then oldest first. A teacher's list is driven by tasks_group_idx
- * then solutions_task_idx; a student's by solutions_author_task_idx.
+ * then solutions_task_idx; a student's by solutions_author_task_time_idx.
  */
 export async function listSolutions(db: Kysely<DB>, filter: SolutionFilter): Promise<SolutionRow[]> {
   if ((filter.groupIds && filter.groupIds.length === 0) || (filter.taskIds && filter.taskIds.length === 0)) return [];
