@@ -85,10 +85,10 @@ export class LiveAnnouncer {
     return { event: this.judgedAnswerEvent(draft, task), idPlaces: { data: ANSWER_ID_PLACES.data } };
   }
 
-  /** The achievements an answer stored with its event alone (judgedAnswer) earned, if any. */
-  async achievementsEarned(solution: Solution): Promise<void> {
+  /** The achievements an answer stored with its event alone (judgedAnswer) earned, if any: announced after the answer's response (see afterwards). */
+  achievementsEarned(solution: Solution): void {
     if (!earnsAchievements(solution)) return;
-    await this.safely('achievement.earned', async () => this.hub.announce(await this.achievementEvents([solution.authorId])));
+    this.afterwards('achievement.earned', async () => this.hub.announce(await this.achievementEvents([solution.authorId])));
   }
 
   private judgedAnswerEvent(solution: Solution, task: repo.TaskTitle): repo.PendingEvent['event'] {
@@ -169,18 +169,21 @@ export class LiveAnnouncer {
       }
       const correctAuthors = [...new Set(solutions.filter(earnsAchievements).map((s) => s.authorId))];
       if (solutions.length === 1) {
-        // One verdict: its events are stored while the achievements it may have earned are read
-        // (on PostgreSQL two connections, one wait, instead of a round trip before the other);
-        // new ones, rarely any once an instance remembers what it told, follow.
-        const [, earned] = await Promise.all([this.hub.announce(events), this.achievementEvents(correctAuthors)]);
-        await this.hub.announce(earned);
+        // One verdict: the achievements it may have earned are read while its events are stored
+        // (on PostgreSQL two connections, one wait); the verdict's answer waits for its own events
+        // only, and new achievements, rarely any once an instance remembers what it told, follow.
+        const earned = this.achievementEvents(correctAuthors);
+        await this.hub.announce(events);
+        this.afterwards('achievement.earned', async () => this.hub.announce(await earned));
         return;
       }
       // A bulk verdict's announcements are a few hundred rows: the verdicts go out first, and
       // waiting requests get a turn before the achievements are read.
       await this.hub.announce(events);
-      await setImmediate();
-      await this.hub.announce(await this.achievementEvents(correctAuthors));
+      this.afterwards('achievement.earned', async () => {
+        await setImmediate();
+        await this.hub.announce(await this.achievementEvents(correctAuthors));
+      });
     });
   }
 
@@ -220,6 +223,27 @@ export class LiveAnnouncer {
 
   private async tasks(ids: readonly number[]): Promise<Map<number, repo.TaskTitle>> {
     return new Map((await repo.taskTitles(this.db, ids)).map((t) => [t.id, t]));
+  }
+
+  /** Announcements started by `afterwards` and not yet done. */
+  private readonly pending = new Set<Promise<void>>();
+
+  /**
+   * Announces without holding the request that caused it: the achievements a verdict or a checked
+   * answer earned. Reading them and storing their events was up to two more round trips, each
+   * queued behind the pool's other queries, before a teacher's verdict was answered (on PostgreSQL,
+   * in the mixed run, most of the verdicts' p99). The student hears of them a moment later on the
+   * live stream, after the verdict itself. `settled` waits for them (the app's close).
+   */
+  private afterwards(what: string, work: () => Promise<void>): void {
+    const done = this.safely(what, work);
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+  }
+
+  /** Resolves once every announcement started by `afterwards` is done. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   private async safely(what: string, work: () => Promise<void>): Promise<void> {

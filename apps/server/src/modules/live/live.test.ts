@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationListSchema, type Solution } from '@mathclub/shared';
 import { nowIso } from '../../db/database.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/build-test-app.js';
 import { bearer, createGroup, createUser } from '../../test/fixtures.js';
 import { writeElsewhere } from '../../test/write-elsewhere.js';
+import { AchievementsService } from '../achievements/achievements.service.js';
 import { multipartBody } from '../files/multipart-test-body.js';
 import { insertEvents } from './live.repository.js';
 import { openStream, type ReceivedEvent, type TestStream } from './test-stream.js';
@@ -149,6 +150,37 @@ describe.each(setups)('live events on $dialect (redis: $redis)', ({ dialect, red
     // Event ids grow, so a client resumes from the last one it saw.
     const ids = sStudentA!.events.map((e) => Number(e.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it("answers a verdict without waiting for the achievements it earned: they follow on the author's stream, after the verdict, and closing waits for them", async () => {
+    const student = await createUser(t, { name: 'Gated Student', groupIds: [groupA] });
+    const sStudent = await open(student.token);
+    const solution = await submit(student, await addTask(groupA, 'Gated'), '7');
+    // The achievements' read held until the test lets it go.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = AchievementsService.prototype.newlyEarnedMany;
+    const held = vi.spyOn(AchievementsService.prototype, 'newlyEarnedMany').mockImplementation(async function (this: AchievementsService, ...args) {
+      await gate;
+      return read.apply(this, args);
+    });
+    try {
+      await judge(solution.id, true);
+      const judged = await sStudent.waitFor((e) => e.event === 'solution.judged' && (e.data as { solution: Solution }).solution.id === solution.id);
+      expect(held).toHaveBeenCalledWith([student.user.id]);
+      let settled = false;
+      const closing = t.app.live.settled().then(() => (settled = true));
+      await settle();
+      expect(settled).toBe(false);
+      expect(kinds(sStudent)).not.toContain('achievement.earned');
+      release();
+      await closing;
+      const earned = await sStudent.waitFor((e) => e.event === 'achievement.earned' && (e.data as { code: string }).code === 'solved_1');
+      expect(Number(earned.id)).toBeGreaterThan(Number(judged.id));
+    } finally {
+      release();
+      held.mockRestore();
+    }
   });
 
   it('raises the task events from the task routes: published (not while scheduled), edited, closed', async () => {

@@ -30,7 +30,8 @@ export async function registerLive(app: FastifyInstance, config: Config, databas
   const hub = new LiveHub(app.db, createFanOut(config, database, log), app.authenticate, log, heartbeatMs);
   const achievements = new AchievementsService(app.db, config.schoolTimeZone);
   app.decorate('liveHub', hub);
-  app.decorate('live', new LiveAnnouncer(hub, app.db, achievements, log));
+  const announcer = new LiveAnnouncer(hub, app.db, achievements, log);
+  app.decorate('live', announcer);
 
   const pruneOld = () => {
     const now = Date.now();
@@ -48,6 +49,8 @@ export async function registerLive(app: FastifyInstance, config: Config, databas
   // Before the server waits for open connections to finish: the streams end first.
   app.addHook('preClose', async () => {
     if (pruner) clearInterval(pruner);
+    // The achievements announced after their requests' answers, while the hub can still store them.
+    await announcer.settled();
     await hub.close();
   });
 }

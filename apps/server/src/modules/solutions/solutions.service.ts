@@ -126,8 +126,8 @@ export class SolutionsService {
   /**
    * Stores a new answer and announces it: the group's teachers see it arrive (and, in auto mode,
    * its author's verdict counts). On PostgreSQL an answer is stored with its event in one statement
-   * (one round trip and one commit instead of two); a correct one's achievements follow, as they
-   * need the answer stored. On SQLite, in process, the two cost no round trip. Announcing never
+   * (one round trip and one commit instead of two); a correct one's achievements follow after the
+   * answer's response, as they need the answer stored. On SQLite, in process, the two cost no round trip. Announcing never
    * throws (app.live logs), so once the answer is stored nothing here makes withImageCleanup remove
    * its photo.
    */
@@ -140,7 +140,7 @@ export class SolutionsService {
         if (!stored) throw solutionExists();
         await this.live.published([stored.eventId]);
         const solution = this.present(stored.row);
-        await this.live.achievementsEarned(solution);
+        this.live.achievementsEarned(solution);
         return solution;
       }
     }
