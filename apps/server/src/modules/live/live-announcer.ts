@@ -85,7 +85,10 @@ export class LiveAnnouncer {
     return { event: this.judgedAnswerEvent(draft, task), idPlaces: { data: ANSWER_ID_PLACES.data } };
   }
 
-  /** The achievements an answer stored with its event alone (judgedAnswer) earned, if any: announced after the answer's response (see afterwards). */
+  /**
+   * The achievements an answer stored with its event alone (judgedAnswer) earned, if any:
+   * announced after the answer's response (see `afterwards`).
+   */
   achievementsEarned(solution: Solution): void {
     if (!earnsAchievements(solution)) return;
     this.afterwards('achievement.earned', async () => this.hub.announce(await this.achievementEvents([solution.authorId])));
@@ -172,13 +175,19 @@ export class LiveAnnouncer {
         // One verdict: the achievements it may have earned are read while its events are stored
         // (on PostgreSQL two connections, one wait); the verdict's answer waits for its own events
         // only, and new achievements, rarely any once an instance remembers what it told, follow.
+        const stored = this.hub.announce(events);
         const earned = this.achievementEvents(correctAuthors);
-        await this.hub.announce(events);
-        this.afterwards('achievement.earned', async () => this.hub.announce(await earned));
+        this.afterwards('achievement.earned', async () => {
+          // After the verdict's own events on the stream, whether they could be stored or not
+          // (a failure is logged as the verdict's): the achievements were earned all the same.
+          await stored.catch(() => {});
+          await this.hub.announce(await earned);
+        });
+        await stored;
         return;
       }
-      // A bulk verdict's announcements are a few hundred rows: the verdicts go out first, and
-      // waiting requests get a turn before the achievements are read.
+      // A bulk verdict's announcements are a few hundred rows: the verdicts go out with its answer,
+      // and the achievements are read after it, waiting requests given a turn first.
       await this.hub.announce(events);
       this.afterwards('achievement.earned', async () => {
         await setImmediate();

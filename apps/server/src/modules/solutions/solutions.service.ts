@@ -127,9 +127,9 @@ export class SolutionsService {
    * Stores a new answer and announces it: the group's teachers see it arrive (and, in auto mode,
    * its author's verdict counts). On PostgreSQL an answer is stored with its event in one statement
    * (one round trip and one commit instead of two); a correct one's achievements follow after the
-   * answer's response, as they need the answer stored. On SQLite, in process, the two cost no round trip. Announcing never
-   * throws (app.live logs), so once the answer is stored nothing here makes withImageCleanup remove
-   * its photo.
+   * answer's response, as they need the answer stored. On SQLite, in process, the two cost no
+   * round trip. Announcing never throws (app.live logs), so once the answer is stored nothing here
+   * makes withImageCleanup remove its photo.
    */
   private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle, rosterToken: string | null): Promise<Solution> {
     if (onPostgres(this.db)) {
