@@ -80,7 +80,7 @@ for (const lang of LANGS) {
 
     test('teacher pages', async ({ page, request }) => {
       // Eight pages, each scanned and photographed at two widths: 1.5 min on a busy 2-core CI
-      // machine, past the 90 s a single journey gets.
+      // machine, 3.7 min on a slow one, past the limit a single journey gets.
       test.slow();
       await createGroup(request, `Geometry circle ${lang}`);
       await createActiveUser(request, { login: uniqueLogin('waiting'), password: 'solve-it-8', name: 'Марія Шевченко', role: 'student' });

@@ -95,7 +95,7 @@ export function pngImage(width = 160, height = 100): Buffer {
  * network (not counting the live stream); a page whose images are what matters can wait for those.
  */
 export async function shoot(page: Page, name: string, { fullPage = true, ready = waitForQuiet }: { fullPage?: boolean; ready?: (page: Page) => Promise<void> } = {}) {
-  // A test's 90 s are for its steps; each shot (two widths, waiting and axe at each) brings
+  // A test's own limit is for its steps; each shot (two widths, waiting and axe at each) brings
   // its own time. A journey with eight shots took 45 s here and over 90 s on a loaded 2-core CI host.
   test.info().setTimeout(test.info().timeout + 15_000);
   const lang = await page.evaluate(() => document.documentElement.lang);
