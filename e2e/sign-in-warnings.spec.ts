@@ -27,7 +27,13 @@ test.describe('failed sign-ins on the Students page', () => {
     test(`the teacher is told, with the count (${lang})`, async ({ page }) => {
       await useLanguage(page, lang);
       await signIn(page, 'admin', adminPassword(), /\/teacher/);
+      // The page's two reads are awaited under the test's own limit, not the 10 s a step may take:
+      // on a CI machine ~9x slower than a laptop (this test's English run took 17.8 s against 1.9)
+      // the notice once missed those 10 s from the navigation, before its data had arrived.
+      const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path && r.ok(), { timeout: 0 });
+      const read = Promise.all([answered('/api/users'), answered('/api/users/sign-in-warnings')]);
       await page.goto('/teacher/students');
+      await read;
       const notice = page.getByRole('status').filter({ hasText: student.login });
       await expect(notice).toContainText(lang === 'en' ? 'Many failed sign-ins in the last 24 hours' : 'Багато невдалих спроб входу за останні 24 год');
       await expect(notice).toContainText(`${student.name} (${student.login}): ${lang === 'en' ? '21 wrong passwords' : '21 неправильний пароль'}`);
