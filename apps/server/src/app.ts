@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('dialect', database.dialect);
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
   app.decorate('sessionUser', createSessionUserLookup(database));
-  app.decorate('changeTokens', changeTokenReader(database.db));
+  app.decorate('changeTokens', changeTokenReader(database.db, database.counterView));
   registerImages(app, config);
   registerChecker(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import type { CounterView } from './pg-told-moves.js';
 import type { DB } from './schema.js';
 
 /**
@@ -91,13 +92,17 @@ function tokenOf(
   return token + list('k', tasks) + list('g', groups) + list('p', points);
 }
 
-/** A token's counters by scope ('r', 'e', 'u7', 'g3', 'k0', …), for comparing two tokens of one scope. */
-function countersOf(token: string): Map<string, number> | null {
-  const out = new Map<string, number>();
+/**
+ * A token's counters by scope ('r', 'e', 'u7', 'g3', 'k0', …), for comparing two tokens of one
+ * scope: each as [epoch, count], the epoch -1 for a database counter ('12') and the instance's
+ * keeping epoch for one it counted itself ('3.12', pg-told-moves.ts).
+ */
+function countersOf(token: string): Map<string, [number, number]> | null {
+  const out = new Map<string, [number, number]>();
   for (const part of token.split(' ')) {
-    const match = /^([reugpk])(?:(\d+):)?(\d+)$/.exec(part);
+    const match = /^([reugpk])(?:(\d+):)?(?:(\d+)\.)?(\d+)$/.exec(part);
     if (!match) return null;
-    out.set(match[1]! + (match[2] ?? ''), Number(match[3]));
+    out.set(match[1]! + (match[2] ?? ''), [match[3] === undefined ? -1 : Number(match[3]), Number(match[4])]);
   }
   return out;
 }
@@ -107,15 +112,16 @@ function countersOf(token: string): Map<string, number> | null {
  * other's. Counters only grow, so a cached value filed under `than` is at least as fresh as a
  * request holding `token` can ask for (its counters were read before a write it raced with);
  * serving it, rather than computing again under the older token, stops concurrent readers from
- * taking turns to replace each other's entry after every write.
+ * taking turns to replace each other's entry after every write. Counts of different epochs (or one
+ * counted and one read) are never compared.
  */
 export function isNotNewer(token: string, than: string): boolean {
   const a = countersOf(token);
   const b = countersOf(than);
   if (!a || !b || a.size !== b.size) return false;
-  for (const [scope, version] of a) {
+  for (const [scope, [epoch, version]] of a) {
     const other = b.get(scope);
-    if (other === undefined || version > other) return false;
+    if (other === undefined || other[0] !== epoch || version > other[1]) return false;
   }
   return true;
 }
@@ -123,13 +129,53 @@ export function isNotNewer(token: string, than: string): boolean {
 /** A counter never moved reads as 0 (its row is created by the first write). */
 const counter = (value: unknown): string => (value === null || value === undefined ? '0' : String(value));
 
-/** One query for the counters of a scope: each scope's row and its shards (migration 2026112800), summed. */
-export function changeTokenReader(db: Kysely<DB>): ChangeTokenReader {
+/** The scope's parts as every token names them: each list without repeats; no `tasksOf`, every task (group 0's). */
+function scopeParts(scope: ChangeScope) {
+  return {
+    groups: [...new Set(scope.groups ?? [])],
+    points: [...new Set(scope.points ?? [])],
+    existing: scope.tasksOf === 'existing',
+    tasks: scope.tasksOf === 'existing' ? [] : scope.tasksOf ? [...new Set(scope.tasksOf)] : [0],
+  };
+}
+
+/** The token of any scope from the counters this instance counts itself (pg-told-moves.ts): no query. */
+export function tokenFromView(view: CounterView, scope: ChangeScope): string {
+  const { groups, points, existing, tasks } = scopeParts(scope);
+  return tokenOf(
+    view('r', 0),
+    existing ? view('e', 0) : undefined,
+    tasks.map((id) => [id, view('k', id)]),
+    scope.user === undefined ? undefined : [scope.user, view('u', scope.user)],
+    groups.map((id) => [id, view('g', id)]),
+    points.map((id) => [id, view('p', id)]),
+  );
+}
+
+/** An account's counters from the ones this instance counts itself, as the account check would read them. */
+export function knownFromView(view: CounterView, userId: number, groupIds: readonly number[]): KnownCounters {
+  const known = knownCounters(userId, view('r', 0), view('e', 0), view('u', userId));
+  for (const id of groupIds) addGroupCounters(known, id, view('g', id), view('p', id), view('k', id));
+  return known;
+}
+
+/**
+ * The token of any scope: from the counters this instance counts itself while it is alone on its
+ * PostgreSQL database (`view`, pg-told-moves.ts), else one query for the counters: each scope's row
+ * and its shards (migration 2026112800), summed.
+ */
+export function changeTokenReader(db: Kysely<DB>, view?: () => CounterView | null): ChangeTokenReader {
+  const read = changeTokenQuery(db);
+  if (!view) return read;
   return async (scope) => {
-    const groups = [...new Set(scope.groups ?? [])];
-    const points = [...new Set(scope.points ?? [])];
-    const existing = scope.tasksOf === 'existing';
-    const tasks = scope.tasksOf === 'existing' ? [] : scope.tasksOf ? [...new Set(scope.tasksOf)] : [0];
+    const counted = view();
+    return counted ? tokenFromView(counted, scope) : read(scope);
+  };
+}
+
+function changeTokenQuery(db: Kysely<DB>): ChangeTokenReader {
+  return async (scope) => {
+    const { groups, points, existing, tasks } = scopeParts(scope);
     const wanted = (eb: ExpressionBuilder<DB, 'change_counters' | 'change_counter_shards'>, table: 'change_counters' | 'change_counter_shards') => {
       const is = (kind: string) => eb(`${table}.kind`, '=', kind);
       return eb.or([

@@ -9,6 +9,7 @@ import { sqliteChangeStamp } from './sqlite-change-stamp.js';
 import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
 import { StatementNames, preparedStatements } from './pg-prepared.js';
 import { instanceConnection, SoleInstance, type SoleInstanceTiming } from './pg-sole-instance.js';
+import { TOLD_MOVES_OPTIONS, ToldMoves, type CounterView } from './pg-told-moves.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,11 +24,17 @@ export interface Database {
   /** PostgreSQL: the account check's own two connections, whose reads move no change stamp. */
   accountPool?: pg.Pool;
   /**
-   * Differs after any change to the rows, or null when that cannot be known without a query.
-   * SQLite: by any connection (sqlite-change-stamp.ts). PostgreSQL: by this instance, while it is
-   * provably the only one (pg-sole-instance.ts; null until `instance.announce()`).
+   * Differs after any change to what the account check reads, or null when that cannot be known
+   * without a query. SQLite: any change to any row, by any connection (sqlite-change-stamp.ts).
+   * PostgreSQL: the roster's and the logged-out tokens' counts, while this instance is provably the
+   * only one (pg-sole-instance.ts, pg-told-moves.ts; null until `instance.announce()`).
    */
   changeStamp?: () => string | null;
+  /**
+   * PostgreSQL: the change counters as this instance counts them while it is alone (every token
+   * and the account check's counters without a query), or null while they must be read.
+   */
+  counterView?: () => CounterView | null;
   /** PostgreSQL: this process among the instances using the database; announce it before writing. */
   instance?: SoleInstance;
   destroy: () => Promise<void>;
@@ -71,22 +78,22 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
   if (isPostgresUrl(url)) {
     // Prepared statements are planned once per connection, for the parameters' general case
     // (pg-prepared.ts says why that is the right plan for our queries).
-    const settings = ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
+    // Every connection is told the counter moves of its own writes (pg-told-moves.ts).
+    const settings = ['-c plan_cache_mode=force_generic_plan', TOLD_MOVES_OPTIONS, ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
     // Every connection carries the instance's name, so the other instances' heartbeats tell them
     // from any other client (pg-sole-instance.ts); the live updates' listener copies the pool's options.
     const own = instanceConnection(url);
     const connection = { connectionString: own.url, options: settings.join(' ') };
     const instance = new SoleInstance(own.id, own.applicationName, () => new pg.Client(connection), options.instanceTiming);
+    const told = new ToldMoves(instance.keepingEpoch);
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     const statementNames = new StatementNames();
     survivesLostConnections(pool);
     pool.on('connect', (client) => {
       preparedStatements(client, statementNames);
-      // Every statement that completes moves the change stamp, before its caller hears of it
-      // (pg's own listener, registered first, settles the query; the caller runs after this).
-      (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', instance.statementDone);
+      told.watch(client);
     });
-    // The account check reads only: on connections of its own, it moves no stamp.
+    // The account check reads only, on connections of its own.
     const accountPool = new pg.Pool({ ...connection, max: 2 });
     survivesLostConnections(accountPool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
@@ -96,7 +103,8 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
       pgPool: pool,
       accountPool,
       instance,
-      changeStamp: instance.stamp,
+      changeStamp: told.accountsStamp,
+      counterView: () => told.view(),
       ...(options.searchPath ? { schema: options.searchPath } : {}),
       destroy: async () => {
         await accountPool.end();

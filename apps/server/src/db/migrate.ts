@@ -21,6 +21,7 @@ import * as taskCounters from './migrations/2026112700_task_counters.js';
 import * as counterShards from './migrations/2026112800_counter_shards.js';
 import * as serverInstances from './migrations/2026112900_server_instances.js';
 import * as solutionsLeanIndexes from './migrations/2026112910_solutions_lean_indexes.js';
+import * as toldCounterMoves from './migrations/2026120100_told_counter_moves.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112800_counter_shards': counterShards,
   '2026112900_server_instances': serverInstances,
   '2026112910_solutions_lean_indexes': solutionsLeanIndexes,
+  '2026120100_told_counter_moves': toldCounterMoves,
 };
 
 /** Every migration's name, oldest first. */

@@ -3,10 +3,11 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 
 /**
- * Whether this instance is, provably, the only one using its PostgreSQL database, and a stamp that
- * moves with each of its own statements: while both hold, what the account check read is still
- * what PostgreSQL holds, and the check needs no round trip (db/sqlite-change-stamp.ts is the same
- * idea for SQLite, where the file itself says whether any connection changed a row).
+ * Whether this instance is, provably, the only one using its PostgreSQL database: while it is,
+ * every write to it is one of its own, the counters its writes move are told to it
+ * (pg-told-moves.ts), and what the account check read stays what PostgreSQL holds until one of
+ * them moves, so the check needs no round trip (db/sqlite-change-stamp.ts is the same idea for
+ * SQLite, where the file itself says whether any connection changed a row).
  *
  * Why: on PostgreSQL every batch of account checks was a round trip. Measured 2026-11-29 with the
  * warm leaderboard flat out, the same build with and without that query: 0.077–0.084 → 0.054–0.057
@@ -25,10 +26,10 @@ import type pg from 'pg';
  * - An instance that starts while another is fresh waits `validMs` + a margin after its row is
  *   stored before it writes anything (migrations included): by then every heartbeat of the other
  *   that missed it has expired, and the next sees it.
- * - This instance's own statements: every statement of the main pool that completes (its
- *   ReadyForQuery, commits included) moves the stamp before the caller's promise resolves; the
- *   account check runs on a pool of its own, which moves nothing. A batch reads the stamp before
- *   its query, so anything read before a write completed is kept under an older stamp and dropped.
+ * - This instance's own writes: the counters' triggers tell the connection that wrote which
+ *   counters moved, and the instance counts them itself (pg-told-moves.ts), each under the epoch
+ *   keeping started in; the account check keeps accounts under the roster's and the logged-out
+ *   tokens' counts, and runs on a pool of its own, which writes nothing.
  * - A failed heartbeat (a restart, a lost connection) ends keeping at once, and keeping starts
  *   again only after `cleanChecks` more: time enough for every other instance to heartbeat again.
  * What it cannot see: a stranger that connects and writes within a heartbeat, after none had been
@@ -97,8 +98,6 @@ export class SoleInstance {
   /** Moves each time keeping starts again, so nothing kept before a gap is used after it. */
   private epoch = 0;
   private keeping = false;
-  /** Statements of the main pool completed so far. */
-  private writes = 0;
   /** What the heartbeats last concluded (late heartbeats aside), for onChange. */
   private alone = false;
   /** Told when this instance finds itself alone on the database, and when it no longer is (server.ts logs it). */
@@ -112,23 +111,19 @@ export class SoleInstance {
     private readonly timing: SoleInstanceTiming = SOLE_INSTANCE_TIMING,
   ) {}
 
-  /** Called for every statement of the main pool that completes (see database.ts). */
-  readonly statementDone = (): void => {
-    this.writes++;
-  };
-
   /**
-   * The stamp the account check keeps its accounts under, or null when it must ask PostgreSQL:
-   * another instance may be writing, or this one has not heard from PostgreSQL recently enough.
+   * The epoch this instance keeps under (what it counts of its own writes holds within one), or
+   * null when it must ask PostgreSQL: another instance may be writing, or this one has not heard
+   * from PostgreSQL recently enough.
    */
-  readonly stamp = (): string | null => {
+  readonly keepingEpoch = (): number | null => {
     if (!this.keeping) return null;
     // A late heartbeat: nothing is kept until the next clean one (under a new epoch).
     if (performance.now() > this.validUntil) {
       this.keeping = false;
       return null;
     }
-    return `${this.epoch}.${this.writes}`;
+    return this.epoch;
   };
 
   /**

@@ -1,4 +1,6 @@
+import { knownFromView } from '../../db/change-tokens.js';
 import type { Database } from '../../db/database.js';
+import { accountsStampOf, type CounterView } from '../../db/pg-told-moves.js';
 import { batchByTurn } from '../../lib/batch-by-turn.js';
 import { findSessionUsers, type SessionUser } from './users.repository.js';
 
@@ -27,35 +29,66 @@ export const KEPT_ACCOUNTS = 10_000;
  * their counters read then are exactly what the query would return, and the batch needs no query
  * (measured at a fixed 5,000 warm leaderboard reads a second: 14 % less of the server's CPU per
  * read). The first change of any row, by this process or another, drops them all. On PostgreSQL
- * the same holds while this instance is provably the only one using the database and its stamp
- * counts its own statements (db/pg-sole-instance.ts: measured flat out on the warm leaderboard,
- * 0.077–0.084 → 0.054–0.057 ms of the server's CPU a read); with other instances about, only a
- * query can tell what they wrote, and every batch asks.
+ * the same holds while this instance is provably the only one using the database
+ * (db/pg-sole-instance.ts: measured flat out on the warm leaderboard, 0.077–0.084 → 0.054–0.057 ms
+ * of the server's CPU a read), and there only a change to the roster or to logged-out tokens drops
+ * them: the counters, which every answer moves, are the ones the instance counts itself
+ * (db/pg-told-moves.ts), put on each account as it is handed out. With other instances about, only
+ * a query can tell what they wrote, and every batch asks.
  */
 export function createSessionUserLookup(database: Database): SessionUserLookup {
   const query = (ids: number[]) => findSessionUsers(database, ids);
-  return batchByTurn(database.changeStamp ? keptWhileUnchanged(query, database.changeStamp) : query, 100, ACCOUNT_CHECKS_IN_FLIGHT);
+  const { changeStamp, counterView } = database;
+  // The stamp and the counters from one look at the counts, so an account kept under a stamp is
+  // never handed out with the counters it was read with.
+  const now: (() => KeepingState | null) | undefined = counterView
+    ? () => {
+        const view = counterView();
+        return view ? { stamp: accountsStampOf(view), view } : null;
+      }
+    : changeStamp
+      ? () => {
+          const stamp = changeStamp();
+          return stamp === null ? null : { stamp, view: null };
+        }
+      : undefined;
+  return batchByTurn(now ? keptWhileUnchanged(query, now, counterView) : query, 100, ACCOUNT_CHECKS_IN_FLIGHT);
 }
 
 type AccountsQuery = (ids: number[]) => Promise<Map<number, SessionUser>>;
 
-function keptWhileUnchanged(query: AccountsQuery, changeStamp: () => string | null): AccountsQuery {
+/** What kept accounts are valid under, and (PostgreSQL) the counters to hand them out with. */
+interface KeepingState {
+  stamp: string;
+  view: CounterView | null;
+}
+
+/** The account with the counters this instance counts itself, when it does (else as read). */
+function withCountedCounters(account: SessionUser, view: CounterView | null): SessionUser {
+  if (!view) return account;
+  return { ...account, counters: knownFromView(view, account.user.id, account.user.groups.map((g) => g.id)) };
+}
+
+function keptWhileUnchanged(query: AccountsQuery, keeping: () => KeepingState | null, counterView?: () => CounterView | null): AccountsQuery {
   /** The stamp the kept accounts were read under. */
   let keptAt: string | null = null;
   const kept = new Map<number, SessionUser>();
   return async (ids) => {
     // Read before the query, so nothing kept is older than its stamp says.
-    const stamp = changeStamp();
-    if (stamp === null) return query(ids);
+    const state = keeping();
+    if (state === null) return query(ids);
+    const { stamp, view } = state;
     if (stamp !== keptAt) {
       kept.clear();
       keptAt = stamp;
     }
+    // On PostgreSQL a kept account's own counters are as old as its read: it is handed out with
+    // the ones counted now.
     const accounts = new Map<number, SessionUser>();
     const missing: number[] = [];
     for (const id of ids) {
       const account = kept.get(id);
-      if (account) accounts.set(id, account);
+      if (account) accounts.set(id, withCountedCounters(account, view));
       else missing.push(id);
     }
     if (missing.length === 0) return accounts;
@@ -65,7 +98,9 @@ function keptWhileUnchanged(query: AccountsQuery, changeStamp: () => string | nu
       if (kept.size + found.size > KEPT_ACCOUNTS) kept.clear();
       for (const [id, account] of found) kept.set(id, account);
     }
-    for (const [id, account] of found) accounts.set(id, account);
+    // Read after this request arrived: the counted counters now, or (no longer alone) the ones read.
+    const viewNow = counterView?.() ?? null;
+    for (const [id, account] of found) accounts.set(id, withCountedCounters(account, viewNow));
     return accounts;
   };
 }
