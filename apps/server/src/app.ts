@@ -48,7 +48,7 @@ export interface BuildAppOptions {
 
 /** The whole HTTP application: plugins, then API modules, then the web app. Never listens. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? createDb(config.databaseUrl);
+  const database = options.database ?? createDb(config.databaseUrl, { poolSize: config.databasePoolSize });
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimit,

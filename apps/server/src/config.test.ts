@@ -23,6 +23,7 @@ describe('config', () => {
       host: '0.0.0.0',
       dataDir: path.join(base, 'data'),
       databaseUrl: `sqlite:${path.join(base, 'data', 'mathclub.sqlite')}`,
+      databasePoolSize: 20,
       logLevel: 'info',
       publicUrl: undefined,
       tokenTtlSeconds: 12 * 3600,
@@ -56,6 +57,7 @@ describe('config', () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: 'postgres://u@db:5432/mathclub',
+      DATABASE_POOL_SIZE: '30',
       JWT_SECRET: 's'.repeat(32),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'https://club.school.example',
@@ -80,6 +82,7 @@ describe('config', () => {
       host: '127.0.0.1',
       dataDir,
       databaseUrl: 'postgres://u@db:5432/mathclub',
+      databasePoolSize: 30,
       logLevel: 'warn',
       publicUrl: 'https://club.school.example',
       tokenTtlSeconds: 1800,
@@ -117,6 +120,8 @@ describe('config', () => {
       { REDIS_URL: 'http://cache:6379' },
       { S3_ENDPOINT: 'ftp://storage' },
       { CHECKER_THREADS: '0' },
+      { DATABASE_POOL_SIZE: '0' },
+      { DATABASE_POOL_SIZE: '1000' },
     ];
     for (const env of bad) {
       const name = Object.keys(env)[0]!;

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, { poolSize: config.databasePoolSize });
   // PostgreSQL: make this instance known to the others before its first write (db/pg-sole-instance.ts).
   await database.instance?.announce();
   await migrateToLatest(database);

@@ -51,6 +51,14 @@ export interface CreateDbOptions {
   checkpointer?: CheckpointerOptions;
 }
 
+/** Per Kysely instance, the counted counters of its database (`Database.counterView`), for the code that holds only `db`. */
+const counterViews = new WeakMap<Kysely<DB>, () => CounterView | null>();
+
+/** The counters this instance counts itself for `db`'s database (pg-told-moves.ts); undefined where it never does (SQLite, a transaction). */
+export function counterViewOf(db: Kysely<DB>): (() => CounterView | null) | undefined {
+  return counterViews.get(db);
+}
+
 /** Told the duration of every query Kysely runs (metrics); unset, it costs one check per query. */
 let queryObserver: ((durationMs: number, failed: boolean) => void) | undefined;
 
@@ -97,6 +105,8 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
     const accountPool = new pg.Pool({ ...connection, max: 2 });
     survivesLostConnections(accountPool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
+    const counterView = () => told.view();
+    counterViews.set(db, counterView);
     return {
       db,
       dialect: 'postgres',
@@ -104,7 +114,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
       accountPool,
       instance,
       changeStamp: told.accountsStamp,
-      counterView: () => told.view(),
+      counterView,
       ...(options.searchPath ? { schema: options.searchPath } : {}),
       destroy: async () => {
         await accountPool.end();

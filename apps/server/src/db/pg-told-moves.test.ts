@@ -10,7 +10,9 @@ import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
 import { bearer, createGroup, createUser } from '../test/fixtures.js';
 import { multipartBody } from '../modules/files/multipart-test-body.js';
-import { createDb, nowIso } from './database.js';
+import { liveTaskVersions } from '../modules/tasks/task-versions.js';
+import { taskSolutionVersions } from '../modules/tasks/tasks.repository.js';
+import { createDb, nowIso, observeQueries } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import * as toldCounterMoves from './migrations/2026120100_told_counter_moves.js';
 import type { SoleInstanceTiming } from './pg-sole-instance.js';
@@ -248,6 +250,50 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves to
     seen.push(version());
     const [epoch, count] = before.split('.').map(Number) as [number, number];
     expect(seen).toEqual([`${epoch}.${count + 1}`, `${epoch}.${count + 2}`]);
+  });
+
+  it("answers the live tasks' versions from the counted counters, asking only after a task of the group changed", async () => {
+    await until(alone, 'the instance counts its moves');
+    const group = await createGroup(t);
+    const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    const student = await createUser(t, { groupIds: [group.id] });
+    const addTask = async () =>
+      (
+        await t.db
+          .insertInto('tasks')
+          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, image_key: null, created_at: nowIso(), deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [a, b] = [await addTask(), await addTask()];
+    let queries = 0;
+    observeQueries(() => queries++);
+    try {
+      const first = await liveTaskVersions(t.db, [group.id]);
+      expect([...first.keys()].sort()).toEqual([...(await taskSolutionVersions(t.db, [group.id])).keys()].sort());
+      queries = 0;
+      expect(await liveTaskVersions(t.db, [group.id])).toEqual(first);
+      expect(queries).toBe(0);
+      // An answer moves its task's version and no other; nothing is asked for it.
+      await t.db.insertInto('solutions').values({ task_id: a, author_id: student.user.id, answer: '4', reviewed: 0, correct: 0, created_at: nowIso() }).execute();
+      queries = 0;
+      const answered = await liveTaskVersions(t.db, [group.id]);
+      expect(queries).toBe(0);
+      expect(answered.get(a)).not.toBe(first.get(a));
+      expect(answered.get(b)).toBe(first.get(b));
+      // A task added or deleted is the group's tasks changing: asked once, then kept again.
+      const c = await addTask();
+      await t.db.updateTable('tasks').set({ deleted_at: nowIso() }).where('id', '=', b).execute();
+      queries = 0;
+      const changed = await liveTaskVersions(t.db, [group.id]);
+      expect(queries).toBe(1);
+      expect([...changed.keys()].sort((x, y) => x - y)).toEqual([a, c]);
+      queries = 0;
+      await liveTaskVersions(t.db, [group.id]);
+      expect(queries).toBe(0);
+    } finally {
+      observeQueries(undefined);
+    }
   });
 
   it('can be undone, telling nothing while the counters still move, and done again twice', async () => {

@@ -39,6 +39,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     host: '127.0.0.1',
     dataDir,
     databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}`,
+    databasePoolSize: 10,
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'silent',
     publicUrl: undefined,

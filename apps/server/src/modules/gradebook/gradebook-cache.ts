@@ -4,7 +4,7 @@ import { ReadCache } from '../../db/read-cache.js';
 import { SizedEntries } from '../../db/sized-entries.js';
 import type { DB } from '../../db/schema.js';
 import { GradebookBytes } from './gradebook-bytes.js';
-import * as repo from './gradebook.repository.js';
+import { liveTaskVersions } from '../tasks/task-versions.js';
 import type { GradebookService } from './gradebook.service.js';
 
 /** A book and the change counter of each of its columns when they were read. */
@@ -100,14 +100,14 @@ export class GradebookCache {
 
   /** The whole book: the columns' counters first, so the book is never filed under newer ones than its data. */
   private async build(groupId: number): Promise<CachedBook> {
-    const versions = await repo.taskVersions(this.db, groupId);
+    const versions = await liveTaskVersions(this.db, [groupId]);
     const layout = await this.service.layout(groupId);
     return { bytes: await GradebookBytes.of(layout, await this.service.columns(groupId, layout)), versions };
   }
 
   /** Same students and tasks as `previous`: only the columns whose counter moved are read again. */
   private async refresh(groupId: number, previous: CachedBook): Promise<CachedBook> {
-    const versions = await repo.taskVersions(this.db, groupId);
+    const versions = await liveTaskVersions(this.db, [groupId]);
     const tasks = previous.bytes.layout.tasks;
     if (versions.size !== tasks.length || tasks.some((task) => !versions.has(task.id))) return this.build(groupId);
     const changed = tasks.map((task) => task.id).filter((id) => versions.get(id) !== previous.versions.get(id));

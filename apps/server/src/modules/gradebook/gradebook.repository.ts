@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { ACCURACY_BONUS } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { groupMembers, groupMembersCte, speedBonus, type Member } from '../leaderboard/leaderboard.repository.js';
-import { taskSolutionVersions } from '../tasks/tasks.repository.js';
 
 /** A student × task pair the student has answered, with what it earned. */
 export interface AnsweredCellRow {
@@ -73,11 +72,6 @@ export async function answeredCells(db: Kysely<DB>, groupId: number, onlyTasks?:
     waiting: Number(r.waiting) === 1,
     earned: Number(r.earned ?? 0),
   }));
-}
-
-/** The change counter of each live task of the group: which columns of a cached gradebook a verdict made stale. */
-export async function taskVersions(db: Kysely<DB>, groupId: number): Promise<Map<number, string>> {
-  return taskSolutionVersions(db, [groupId]);
 }
 
 /**

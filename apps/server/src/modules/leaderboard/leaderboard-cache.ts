@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PerTaskCache } from '../../db/per-task-cache.js';
 import type { DB } from '../../db/schema.js';
-import { taskSolutionVersions } from '../tasks/tasks.repository.js';
+import { liveTaskVersions } from '../tasks/task-versions.js';
 import { groupContributions, groupMembers, totalsOf, type Contribution, type Member, type MemberTotals } from './leaderboard.repository.js';
 
 /**
@@ -30,7 +30,7 @@ export class LeaderboardCache {
   async totals(groupId: number, starts: { month: string; week: string }, base: string): Promise<MemberTotals[]> {
     const { extra: members, items } = await this.groups.get(groupId, base, {
       extra: () => groupMembers(this.db, groupId),
-      versions: () => taskSolutionVersions(this.db, [groupId]),
+      versions: () => liveTaskVersions(this.db, [groupId]),
       wanted: (versions) => [...versions.keys()],
       read: (stale, all) => groupContributions(this.db, groupId, all ? undefined : stale),
       taskOf: (contribution) => contribution.taskId,

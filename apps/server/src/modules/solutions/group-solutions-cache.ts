@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PerTaskCache } from '../../db/per-task-cache.js';
 import type { DB } from '../../db/schema.js';
-import { taskSolutionVersions } from '../tasks/tasks.repository.js';
+import { liveTaskVersions } from '../tasks/task-versions.js';
 import { listSolutions, type SolutionFilter, type SolutionRow } from './solutions.repository.js';
 
 /**
@@ -30,7 +30,7 @@ export class GroupSolutionsCache {
   async rows(filter: SolutionFilter & { groupIds: number[] }, base: string): Promise<SolutionRow[]> {
     const { items } = await this.lists.get(JSON.stringify(filter), base, {
       extra: async () => undefined,
-      versions: () => taskSolutionVersions(this.db, filter.groupIds),
+      versions: () => liveTaskVersions(this.db, filter.groupIds),
       wanted: (versions) => (filter.taskId === undefined ? [...versions.keys()] : versions.has(filter.taskId) ? [filter.taskId] : []),
       read: (stale, all) => listSolutions(this.db, all ? filter : { ...filter, taskIds: stale }),
       taskOf: (row) => Number(row.taskId),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TaskCounts } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
+import { liveTaskVersions } from './task-versions.js';
 import * as repo from './tasks.repository.js';
 
 /**
@@ -24,7 +25,7 @@ export class TaskCountsCache {
 
   /** The counts of every live task of these groups, by task id. */
   async forGroups(groupIds: readonly number[]): Promise<Map<number, TaskCounts>> {
-    const versions = await repo.taskSolutionVersions(this.db, groupIds);
+    const versions = await liveTaskVersions(this.db, groupIds);
     const stale = [...versions].filter(([id, version]) => this.byTask.get(id)?.version !== version).map(([id]) => id);
     if (stale.length > 0) {
       const rows = await repo.taskCounts(this.db, stale.length === versions.size ? { groupIds } : { taskIds: stale });

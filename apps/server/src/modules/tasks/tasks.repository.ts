@@ -221,10 +221,25 @@ export async function taskCounts(db: Kysely<DB>, of: { groupIds: readonly number
   return rows.map((r) => ({ taskId: Number(r.taskId), answered: Number(r.answered), correct: Number(r.correct), waiting: Number(r.waiting) }));
 }
 
+/** The ids of the live tasks of each of these groups (task-versions.ts keeps them per group). */
+export async function liveTaskIds(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (groupIds.length === 0) return out;
+  const rows = await db.selectFrom('tasks').select(['id', 'group_id']).where('group_id', 'in', [...groupIds]).where('deleted_at', 'is', null).execute();
+  for (const r of rows) {
+    const group = Number(r.group_id);
+    let ids = out.get(group);
+    if (!ids) out.set(group, (ids = []));
+    ids.push(Number(r.id));
+  }
+  return out;
+}
+
 /**
  * The change counter of each live task of these groups (kind 't', moved by every write to the
- * task's solutions, migration 2026112590, with its shards on PostgreSQL, 2026112800): which tasks'
- * counts or gradebook columns a write made stale. '0' for a task nobody answered yet.
+ * task's solutions, migration 2026112590, with its shards on PostgreSQL, 2026112800), read from
+ * the database: which tasks' counts or gradebook columns a write made stale. '0' for a task nobody
+ * answered yet. Callers ask task-versions.ts, which answers from the counted counters when it can.
  */
 export async function taskSolutionVersions(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, string>> {
   if (groupIds.length === 0) return new Map();
