@@ -29,7 +29,8 @@ import type pg from 'pg';
  * - This instance's own writes: the counters' triggers tell the connection that wrote which
  *   counters moved, and the instance counts them itself (pg-told-moves.ts), each under the epoch
  *   keeping started in; the account check keeps accounts under the roster's and the logged-out
- *   tokens' counts, and runs on a pool of its own, which writes nothing.
+ *   tokens' counts, and runs on a pool of its own, which writes nothing. A heartbeat whose own
+ *   session is not told (its startup options lost on the way) keeps nothing.
  * - A failed heartbeat (a restart, a lost connection) ends keeping at once, and keeping starts
  *   again only after `cleanChecks` more: time enough for every other instance to heartbeat again.
  * What it cannot see: a stranger that connects and writes within a heartbeat, after none had been
@@ -57,6 +58,13 @@ export const SOLE_INSTANCE_TIMING: SoleInstanceTiming = { everyMs: 1_000, freshM
  * such as autovacuum's workers, have no user.
  */
 export const CLIENT_OF_ANY_ROLE = "usesysid is not null and coalesce(backend_type, 'client backend') = 'client backend'";
+
+/**
+ * Whether this session is told of its writes' counter moves (pg-told-moves.ts): the setting is on
+ * and notices reach the client. The instance's connections all start with the same settings, so
+ * the heartbeat's session speaks for the pool's.
+ */
+const TOLD_HERE = "(current_setting('mathclub.told_moves', true) is not distinct from 'on' and current_setting('client_min_messages') not in ('warning', 'error'))";
 
 /** PostgreSQL's undefined_table: the database is older than migration 2026112900. */
 const UNDEFINED_TABLE = '42P01';
@@ -167,7 +175,7 @@ export class SoleInstance {
     const sentAt = performance.now();
     try {
       const client = await this.connected();
-      const { rows } = await client.query<{ others: string; strangers: string }>(
+      const { rows } = await client.query<{ others: string; strangers: string; told: boolean }>(
         `with me as (
            insert into server_instances (id, application_name, seen_at) values ($1, $3, now())
            on conflict (id) do update set seen_at = excluded.seen_at
@@ -182,13 +190,16 @@ export class SoleInstance {
            (select count(*) from known where fresh and id <> $1) as others,
            (select count(*) from pg_stat_activity
              where datname = current_database() and ${CLIENT_OF_ANY_ROLE}
-               and application_name is distinct from $3 and application_name not in (select application_name from known)) as strangers`,
+               and application_name is distinct from $3 and application_name not in (select application_name from known)) as strangers,
+           ${TOLD_HERE} as told`,
         [this.id, this.timing.freshMs / 1000, this.applicationName],
       );
       const others = Number(rows[0]?.others ?? 1);
       if (Number(rows[0]?.strangers ?? 1) > 0) this.strangerSeenAt = performance.now();
       if (this.stopped) return others;
-      if (others > 0 || performance.now() - this.strangerSeenAt < this.timing.strangerHoldMs) {
+      // A session not told of its writes' moves (its settings lost on the way, e.g. through a
+      // pooler that drops startup options): what this instance counts would miss its own writes.
+      if (rows[0]?.told !== true || others > 0 || performance.now() - this.strangerSeenAt < this.timing.strangerHoldMs) {
         this.notAlone();
         return others;
       }

@@ -15,7 +15,7 @@ import { taskSolutionVersions } from '../modules/tasks/tasks.repository.js';
 import { createDb, nowIso, observeQueries } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import * as toldCounterMoves from './migrations/2026120100_told_counter_moves.js';
-import type { SoleInstanceTiming } from './pg-sole-instance.js';
+import { instanceConnection, SoleInstance, type SoleInstanceTiming } from './pg-sole-instance.js';
 import { TOLD_MOVES_OPTIONS, ToldMoves } from './pg-told-moves.js';
 
 /** A stand-in for a pg client: its own events and its protocol connection's. */
@@ -318,5 +318,40 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves to
       await rename(c);
       expect(told).toEqual(['r0']);
     });
+  });
+});
+
+describe.each(testDatabases().filter((d) => d === 'postgres'))('an instance whose sessions are not told on %s', () => {
+  const name = `mathclub_untold_${randomBytes(4).toString('hex')}`;
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  beforeAll(async () => {
+    await asClient(adminUrl, undefined, (c) => c.query(`create database ${name}`));
+    const database = createDb(url, { poolSize: 1 });
+    await migrateToLatest(database);
+    await database.destroy();
+  });
+  afterAll(async () => {
+    await asClient(adminUrl, undefined, (c) => c.query(`drop database if exists ${name} with (force)`));
+  });
+
+  /** Whether a lone instance whose connections start with `options` comes to keep. */
+  async function keeps(options: string | undefined): Promise<boolean> {
+    const own = instanceConnection(url);
+    const instance = new SoleInstance(own.id, own.applicationName, () => new pg.Client({ connectionString: own.url, ...(options ? { options } : {}) }), FAST);
+    try {
+      await instance.announce();
+      await new Promise((resolve) => setTimeout(resolve, FAST.everyMs * (FAST.cleanChecks + 4)));
+      return instance.keepingEpoch() !== null;
+    } finally {
+      await instance.stop();
+    }
+  }
+
+  // Through a pooler that drops startup options, say: it would count none of its own writes' moves.
+  it('never keeps, and does keep once they are', async () => {
+    expect(await keeps(undefined)).toBe(false);
+    expect(await keeps('-c client_min_messages=warning -c mathclub.told_moves=on')).toBe(false);
+    expect(await keeps(TOLD_MOVES_OPTIONS)).toBe(true);
   });
 });
