@@ -21,7 +21,7 @@ export interface Database {
   schema?: string;
   /** PostgreSQL: Kysely's pool, for the few hot queries that run as named prepared statements. */
   pgPool?: pg.Pool;
-  /** PostgreSQL: the account check's own two connections, whose reads move no change stamp. */
+  /** PostgreSQL: the account check's own two connections (it only reads). */
   accountPool?: pg.Pool;
   /**
    * Differs after any change to what the account check reads, or null when that cannot be known
