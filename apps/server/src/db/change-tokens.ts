@@ -139,17 +139,22 @@ function scopeParts(scope: ChangeScope) {
   };
 }
 
-/** The token of any scope from the counters this instance counts itself (pg-told-moves.ts): no query. */
-export function tokenFromView(view: CounterView, scope: ChangeScope): string {
+/** The token of a scope, each counter's version as `version` gives it. */
+function scopeToken(scope: ChangeScope, version: CounterView): string {
   const { groups, points, existing, tasks } = scopeParts(scope);
   return tokenOf(
-    view('r', 0),
-    existing ? view('e', 0) : undefined,
-    tasks.map((id) => [id, view('k', id)]),
-    scope.user === undefined ? undefined : [scope.user, view('u', scope.user)],
-    groups.map((id) => [id, view('g', id)]),
-    points.map((id) => [id, view('p', id)]),
+    version('r', 0),
+    existing ? version('e', 0) : undefined,
+    tasks.map((id) => [id, version('k', id)]),
+    scope.user === undefined ? undefined : [scope.user, version('u', scope.user)],
+    groups.map((id) => [id, version('g', id)]),
+    points.map((id) => [id, version('p', id)]),
   );
+}
+
+/** The token of any scope from the counters this instance counts itself (pg-told-moves.ts): no query. */
+export function tokenFromView(view: CounterView, scope: ChangeScope): string {
+  return scopeToken(scope, view);
 }
 
 /** An account's counters from the ones this instance counts itself, as the account check would read them. */
@@ -195,15 +200,7 @@ function changeTokenQuery(db: Kysely<DB>): ChangeTokenReader {
       .execute();
     const sums = new Map<string, number>();
     for (const r of rows) sums.set(`${r.kind}${r.id}`, (sums.get(`${r.kind}${r.id}`) ?? 0) + Number(r.version));
-    const of = (kind: string, id: number) => counter(sums.get(`${kind}${id}`));
-    return tokenOf(
-      of('r', 0),
-      existing ? of('e', 0) : undefined,
-      tasks.map((id) => [id, of('k', id)]),
-      scope.user === undefined ? undefined : [scope.user, of('u', scope.user)],
-      groups.map((id) => [id, of('g', id)]),
-      points.map((id) => [id, of('p', id)]),
-    );
+    return scopeToken(scope, (kind, id) => counter(sums.get(`${kind}${id}`)));
   };
 }
 

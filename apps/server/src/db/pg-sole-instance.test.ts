@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { createUser } from '../test/fixtures.js';
+import { until, withClient } from '../test/pg-clients.js';
 import { createDb } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { CLIENT_OF_ANY_ROLE, type SoleInstanceTiming } from './pg-sole-instance.js';
@@ -13,24 +14,8 @@ import { CLIENT_OF_ANY_ROLE, type SoleInstanceTiming } from './pg-sole-instance.
 /** The production timing scaled down, so a test sees keeping start and stop in a fraction of a second. */
 const FAST: SoleInstanceTiming = { everyMs: 40, freshMs: 400, cleanChecks: 3, validMs: 150, strangerHoldMs: 1_000 };
 
-/** Runs `statement` as a client that is no instance (psql, a backup, an earlier release). */
-async function asStranger<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function until(condition: () => boolean, what: string, ms = 3_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Runs `use` as a client that is no instance (psql, a backup, an earlier release). */
+const asStranger = <T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> => withClient(url, (client) => use(client));
 
 /**
  * db/pg-sole-instance.ts: a PostgreSQL instance answers account checks from what it read only while

@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
-import { bearer, createGroup, createUser } from '../test/fixtures.js';
+import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
+import { bearer, createGroup, createTaskRow, createUser } from '../test/fixtures.js';
+import { until, withClient } from '../test/pg-clients.js';
 import { multipartBody } from '../modules/files/multipart-test-body.js';
 import { liveTaskVersions } from '../modules/tasks/task-versions.js';
 import { taskSolutionVersions } from '../modules/tasks/tasks.repository.js';
@@ -107,27 +108,8 @@ describe('ToldMoves', () => {
  */
 const FAST: SoleInstanceTiming = { everyMs: 40, freshMs: 400, cleanChecks: 3, validMs: 5_000, strangerHoldMs: 1_000 };
 
-async function asClient<T>(url: string, options: string | undefined, use: (client: pg.Client, notices: string[]) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, ...(options ? { options } : {}) });
-  const notices: string[] = [];
-  client.on('notice', (n) => {
-    if (n.message === 'mathclub moved' && n.detail) notices.push(n.detail);
-  });
-  await client.connect();
-  try {
-    return await use(client, notices);
-  } finally {
-    await client.end();
-  }
-}
-
-async function until(condition: () => boolean, what: string, ms = 3_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** A plain client, with the startup options given, and the details its session is told. */
+const asClient = <T>(url: string, options: string | undefined, use: (client: pg.Client, told: string[]) => Promise<T>): Promise<T> => withClient(url, use, options);
 
 /**
  * Migration 2026120100 and db/pg-told-moves.ts: the triggers tell the writing connection which
@@ -188,13 +170,7 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves to
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const student = await createUser(t, { groupIds: [group.id] });
     const other = await createUser(t, { groupIds: [group.id] });
-    const taskId = (
-      await t.db
-        .insertInto('tasks')
-        .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, image_key: null, created_at: nowIso(), deleted_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const taskId = await createTaskRow(t, group.id, teacher.user.id);
     await t.database.instance!.announce();
     await until(alone, 'the instance counts its moves');
     const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -257,14 +233,7 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves to
     const group = await createGroup(t);
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const student = await createUser(t, { groupIds: [group.id] });
-    const addTask = async () =>
-      (
-        await t.db
-          .insertInto('tasks')
-          .values({ title: 'T', text: 'x', level: 'beginner', points: 2, group_id: group.id, author_id: teacher.user.id, image_key: null, created_at: nowIso(), deleted_at: null })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const addTask = () => createTaskRow(t, group.id, teacher.user.id);
     const [a, b] = [await addTask(), await addTask()];
     let queries = 0;
     observeQueries(() => queries++);
