@@ -139,8 +139,11 @@ function scopeParts(scope: ChangeScope) {
   };
 }
 
-/** The token of a scope, each counter's version as `version` gives it. */
-function scopeToken(scope: ChangeScope, version: CounterView): string {
+/**
+ * The token of any scope, each counter's version as `version` gives it: the counters this instance
+ * counts itself (pg-told-moves.ts, no query) or the ones a query read.
+ */
+export function tokenFromView(version: CounterView, scope: ChangeScope): string {
   const { groups, points, existing, tasks } = scopeParts(scope);
   return tokenOf(
     version('r', 0),
@@ -150,11 +153,6 @@ function scopeToken(scope: ChangeScope, version: CounterView): string {
     groups.map((id) => [id, version('g', id)]),
     points.map((id) => [id, version('p', id)]),
   );
-}
-
-/** The token of any scope from the counters this instance counts itself (pg-told-moves.ts): no query. */
-export function tokenFromView(view: CounterView, scope: ChangeScope): string {
-  return scopeToken(scope, view);
 }
 
 /** An account's counters from the ones this instance counts itself, as the account check would read them. */
@@ -200,7 +198,7 @@ function changeTokenQuery(db: Kysely<DB>): ChangeTokenReader {
       .execute();
     const sums = new Map<string, number>();
     for (const r of rows) sums.set(`${r.kind}${r.id}`, (sums.get(`${r.kind}${r.id}`) ?? 0) + Number(r.version));
-    return scopeToken(scope, (kind, id) => counter(sums.get(`${kind}${id}`)));
+    return tokenFromView((kind, id) => counter(sums.get(`${kind}${id}`)), scope);
   };
 }
 

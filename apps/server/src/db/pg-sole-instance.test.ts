@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
+import { testDatabases, type TestApp } from '../test/build-test-app.js';
 import { createUser } from '../test/fixtures.js';
-import { until, withClient } from '../test/pg-clients.js';
+import { ownDatabase, testAppOnOwnDatabase, until, withClient } from '../test/pg-clients.js';
 import { createDb } from './database.js';
-import { migrateToLatest } from './migrate.js';
 import { CLIENT_OF_ANY_ROLE, type SoleInstanceTiming } from './pg-sole-instance.js';
 
 /** The production timing scaled down, so a test sees keeping start and stop in a fraction of a second. */
@@ -22,20 +18,15 @@ const asStranger = <T>(url: string, use: (client: pg.Client) => Promise<T>): Pro
  * it is provably the only instance, and a write by this one or by another announced instance is
  * seen at the very next request (PRODUCT.md: deactivation and logout count at once, everywhere).
  */
-describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instance on %s', (dialect) => {
+describe.each(testDatabases().filter((d) => d === 'postgres'))('the sole instance on %s', () => {
   // A database of its own: the other test files' connections to the shared one would count as
   // other clients, and nothing would be kept.
-  const name = `mathclub_sole_${randomBytes(4).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const own = ownDatabase('mathclub_sole');
+  const { url, adminUrl } = own;
   let t: TestApp;
   const alone = () => t.database.changeStamp?.() != null;
   beforeAll(async () => {
-    await asStranger(adminUrl, (c) => c.query(`create database ${name}`));
-    const database = createDb(url, { poolSize: 4, instanceTiming: FAST });
-    await migrateToLatest(database);
-    const drop = () => asStranger(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
-    t = await buildTestAppOn(dialect, mkdtempSync(path.join(tmpdir(), 'mathclub-test-')), { database, drop });
+    t = await testAppOnOwnDatabase(own, FAST);
   });
   afterAll(async () => {
     await t?.close();

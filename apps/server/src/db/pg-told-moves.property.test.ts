@@ -1,9 +1,8 @@
-import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isNotNewer, tokenFromView } from './change-tokens.js';
 import { ToldMoves } from './pg-told-moves.js';
+import { watchedFakeClient } from '../test/pg-clients.js';
 
 /**
  * The promise pg-told-moves.ts makes to the read caches, checked against every interleaving
@@ -65,11 +64,7 @@ describe('counted counters and the read caches (property)', () => {
         // The database: each scope's committed state (a count of committed writes).
         const committed = new Map<number, number>(SCOPES.map((s) => [s, 0]));
         // Per connection: an open transaction's scopes, committed (at the database) or not yet.
-        const connections = Array.from({ length: CONNECTIONS }, () => {
-          const client = Object.assign(new EventEmitter(), { connection: new EventEmitter() });
-          moves.watch(client as unknown as pg.Client);
-          return { client, open: [] as number[], committedAt: null as null | Map<number, number> };
-        });
+        const connections = Array.from({ length: CONNECTIONS }, () => ({ client: watchedFakeClient(moves), open: [] as number[], committedAt: null as null | Map<number, number> }));
         // What a caller told "done" may count on: each scope's state as of its last completed write.
         const completed = new Map<number, number>(SCOPES.map((s) => [s, 0]));
         const cache = new Map<number, { token: string; state: number }>();
@@ -84,15 +79,15 @@ describe('counted counters and the read caches (property)', () => {
           if (s.kind === 'write' && c && c.committedAt === null) {
             // The trigger tells the scope during the statement; the statement ends inside the block.
             c.open.push(s.scope);
-            c.client.emit('notice', { message: 'mathclub moved', detail: `g${s.scope}` });
-            c.client.connection.emit('readyForQuery', { status: 'T' });
+            c.client.told(`g${s.scope}`);
+            c.client.ready('T');
           } else if (s.kind === 'commit' && c && c.open.length > 0 && c.committedAt === null) {
             // Committed at the database: readers see it from now on, before the caller hears of it.
             for (const scope of c.open) committed.set(scope, committed.get(scope)! + 1);
             c.committedAt = new Map(c.open.map((scope) => [scope, committed.get(scope)!]));
           } else if (s.kind === 'ack' && c && c.committedAt !== null) {
             // The COMMIT's ReadyForQuery: the caller continues after this.
-            c.client.connection.emit('readyForQuery', { status: 'I' });
+            c.client.ready('I');
             for (const [scope, state] of c.committedAt) completed.set(scope, Math.max(completed.get(scope)!, state));
             c.open = [];
             c.committedAt = null;

@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCURACY_BONUS, SPEED_BONUSES } from '@mathclub/shared';
-import { buildTestAppOn, testDatabases, type TestApp } from '../test/build-test-app.js';
+import { testDatabases, type TestApp } from '../test/build-test-app.js';
 import { bearer, createGroup, createTaskRow, createUser } from '../test/fixtures.js';
-import { until, withClient } from '../test/pg-clients.js';
+import { ownDatabase, testAppOnOwnDatabase, until, watchedFakeClient, withClient } from '../test/pg-clients.js';
 import { multipartBody } from '../modules/files/multipart-test-body.js';
 import { liveTaskVersions } from '../modules/tasks/task-versions.js';
 import { taskSolutionVersions } from '../modules/tasks/tasks.repository.js';
@@ -19,23 +14,10 @@ import * as toldCounterMoves from './migrations/2026120100_told_counter_moves.js
 import { instanceConnection, SoleInstance, type SoleInstanceTiming } from './pg-sole-instance.js';
 import { TOLD_MOVES_OPTIONS, ToldMoves } from './pg-told-moves.js';
 
-/** A stand-in for a pg client: its own events and its protocol connection's. */
-function fakeClient() {
-  const client = Object.assign(new EventEmitter(), { connection: new EventEmitter() });
-  return {
-    client: client as unknown as pg.Client,
-    told: (scope: string) => client.emit('notice', { message: 'mathclub moved', detail: scope }),
-    ready: (status: 'I' | 'T' | 'E') => client.connection.emit('readyForQuery', { name: 'readyForQuery', status }),
-    lost: () => client.emit('end'),
-    emit: (event: string, value: unknown) => client.emit(event, value),
-  };
-}
-
 describe('ToldMoves', () => {
   it('moves a scope its trigger told once the transaction has ended, not before', () => {
     const moves = new ToldMoves(() => 1);
-    const c = fakeClient();
-    moves.watch(c.client);
+    const c = watchedFakeClient(moves);
     expect(moves.view()!('g', 5)).toBe('1.0');
     c.told('g5');
     // Inside a transaction block (and one that failed, waiting for its rollback): nothing committed yet.
@@ -52,8 +34,7 @@ describe('ToldMoves', () => {
 
   it('counts each scope of a notice that names several', () => {
     const moves = new ToldMoves(() => 1);
-    const c = fakeClient();
-    moves.watch(c.client);
+    const c = watchedFakeClient(moves);
     const view = moves.view()!;
     c.told('g5 p5 u12 t40');
     c.told('g5');
@@ -63,9 +44,7 @@ describe('ToldMoves', () => {
 
   it("keeps each connection's transaction apart, and counts one whose connection is lost as ended", () => {
     const moves = new ToldMoves(() => 1);
-    const [a, b] = [fakeClient(), fakeClient()];
-    moves.watch(a.client);
-    moves.watch(b.client);
+    const [a, b] = [watchedFakeClient(moves), watchedFakeClient(moves)];
     expect(moves.view()!('t', 7)).toBe('1.0');
     a.told('t7');
     b.told('t7');
@@ -79,8 +58,7 @@ describe('ToldMoves', () => {
   it('ignores other notices, has no view while the instance is not alone, and starts over in each epoch', () => {
     let epoch: number | null = 3;
     const moves = new ToldMoves(() => epoch);
-    const c = fakeClient();
-    moves.watch(c.client);
+    const c = watchedFakeClient(moves);
     expect(moves.accountsStamp()).toBe('3.0 3.0');
     c.emit('notice', { message: 'relation "x" already exists, skipping' });
     c.emit('notice', { message: 'mathclub moved' });
@@ -116,19 +94,14 @@ const asClient = <T>(url: string, options: string | undefined, use: (client: pg.
  * counters it moved, and an instance alone on its database counts them itself, so every write is
  * seen at the next request without the account check asking PostgreSQL for any counter.
  */
-describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves told on %s', (dialect) => {
+describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves told on %s', () => {
   // A database of its own, so that the instance can be alone on it (pg-sole-instance.test.ts).
-  const name = `mathclub_told_${randomBytes(4).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const own = ownDatabase('mathclub_told');
+  const { name, url, adminUrl } = own;
   let t: TestApp;
   const alone = () => t.database.counterView?.() != null;
   beforeAll(async () => {
-    await asClient(adminUrl, undefined, (c) => c.query(`create database ${name}`));
-    const database = createDb(url, { poolSize: 4, instanceTiming: FAST });
-    await migrateToLatest(database);
-    const drop = () => asClient(adminUrl, undefined, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
-    t = await buildTestAppOn(dialect, mkdtempSync(path.join(tmpdir(), 'mathclub-test-')), { database, drop });
+    t = await testAppOnOwnDatabase(own, FAST);
   });
   afterAll(async () => {
     await t?.close();
@@ -291,17 +264,15 @@ describe.each(testDatabases().filter((d) => d === 'postgres'))('counter moves to
 });
 
 describe.each(testDatabases().filter((d) => d === 'postgres'))('an instance whose sessions are not told on %s', () => {
-  const name = `mathclub_untold_${randomBytes(4).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const { url, create, drop } = ownDatabase('mathclub_untold');
   beforeAll(async () => {
-    await asClient(adminUrl, undefined, (c) => c.query(`create database ${name}`));
+    await create();
     const database = createDb(url, { poolSize: 1 });
     await migrateToLatest(database);
     await database.destroy();
   });
   afterAll(async () => {
-    await asClient(adminUrl, undefined, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await drop();
   });
 
   /** Whether a lone instance whose connections start with `options` comes to keep. */

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 
 /**
- * The setting a session sets to be told of the counter moves its own writes make (migration
- * 2026120100): the triggers raise one NOTICE per moved counter, on the writing connection itself.
+ * The settings a session starts with to be told of the counter moves its own writes make (migration
+ * 2026120100): the triggers raise one NOTICE per trigger call, naming the scopes it moved, on the
+ * writing connection itself; notices are let through whatever the database's default says.
  */
 export const TOLD_MOVES_OPTIONS = '-c mathclub.told_moves=on -c client_min_messages=notice';
 const TOLD_MESSAGE = 'mathclub moved';

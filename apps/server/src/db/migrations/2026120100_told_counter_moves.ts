@@ -39,7 +39,7 @@ const tell = (told: boolean, keysExpr: string) =>
 const bump = (kind: string, idExpr: string) =>
   `insert into change_counters (kind, id, version) select '${kind}', ${idExpr}, 1 where ${idExpr} is not null on conflict (kind, id) do update set version = change_counters.version + 1;`;
 
-/** 2026112800's solutions' trigger, telling its moves when `told`. */
+/** 2026112800's solutions' trigger, telling its moves when `told` (its SQL copied, not imported: a migration's text stays as it ran). */
 const solutionBump = (told: boolean) =>
   `create or replace function change_counters_bump_solution() returns trigger language plpgsql set search_path from current as $$
    declare r record; points_move boolean; gid bigint;
