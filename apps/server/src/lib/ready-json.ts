@@ -35,13 +35,15 @@ export function answerWindowBits(size: number): number {
 }
 
 /**
- * Up to this size an answer is compressed on the event loop (~0.2 ms at most, less than one
- * request costs) instead of on libuv's threadpool, whose stream, buffers and hand-offs cost more
- * CPU than compressing a small list: measured on 4-43 KB lists, 0.2-0.6 ms of CPU a call on the
- * threadpool one at a time and 0.9-2.5 ms sixteen at a time, against 0.1-0.3 ms synchronously.
- * Larger answers (a big group's review list, 640 KB) still go to the threadpool.
+ * Up to this size an answer is compressed on the event loop (at most ~1 ms, a 128 KB review list)
+ * instead of on libuv's threadpool. The threadpool's stream, buffers and hand-offs cost more CPU
+ * than compressing a small list (4-43 KB lists: 0.2-0.6 ms of CPU a call there one at a time and
+ * 0.9-2.5 ms sixteen at a time, against 0.1-0.3 ms synchronously), and its answer comes back only
+ * at a later turn of the event loop, a turn being 20-40 ms under load: in the mixed run the
+ * teachers' review lists (64-128 KB) answered at p50 87 ms from the threadpool and 47 ms without
+ * it. Larger answers (a big group's review list, 640 KB) still go to the threadpool.
  */
-export const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
+export const SYNC_COMPRESS_MAX_BYTES = 128 * 1024;
 
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 
