@@ -17,6 +17,7 @@
  * are dropped at the end, the template only without --keep (then the next run starts without the
  * ~30 s of seeding).
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
@@ -65,8 +66,11 @@ interface Build {
   server: RunningServer;
   live: ReturnType<typeof schoolMix>;
   warm: ReturnType<typeof schoolMix>;
-  runs: { rps: number; server: number; db: number; generator: number }[];
+  runs: { rps: number; server: number; db: number; generator: number; faults: number }[];
 }
+
+/** The server's minor page faults so far (/proc/<pid>/stat, field 10): memory the kernel had to map afresh. */
+const minorFaults = (server: RunningServer): number => Number(readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[7]);
 const builds: Build[] = [];
 for (const [i, entry] of entries.entries()) {
   await query(`drop database if exists mathclub_mix_${i} with (force)`);
@@ -85,10 +89,10 @@ for (const b of builds) {
 async function measured(b: Build): Promise<void> {
   await untilIdle(b.server);
   const source: RequestSource = { next: (c) => b.live.next(c), onResponse: (s, body, c) => b.live.onResponse!(s, body, c), onTimed: (c, ms, first) => b.live.onTimed!(c, ms, first) };
-  const [cpu, db, generator] = [b.server.cpuMs(), postgresCpuMs(), process.cpuUsage()];
+  const [cpu, db, generator, faults] = [b.server.cpuMs(), postgresCpuMs(), process.cpuUsage(), minorFaults(b.server)];
   const r = await runLoad(b.server.url, source, { seconds, connections: 64 });
   const used = process.cpuUsage(generator);
-  b.runs.push({ rps: r.requestsPerSecond, server: (b.server.cpuMs() - cpu) / r.total, db: postgresCpuMsSince(db) / r.total, generator: (used.user + used.system) / 1000 / r.total });
+  b.runs.push({ rps: r.requestsPerSecond, server: (b.server.cpuMs() - cpu) / r.total, db: postgresCpuMsSince(db) / r.total, generator: (used.user + used.system) / 1000 / r.total, faults: (minorFaults(b.server) - faults) / r.total });
 }
 
 if (cliFlag('statements')) await query('select pg_stat_statements_reset()');
@@ -100,7 +104,7 @@ for (let round = 0; round < rounds; round++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const b of builds) {
   const of = (pick: (r: Build['runs'][number]) => number) => median(b.runs.map(pick)).toFixed(3);
-  console.log(`${b.entry}: ${median(b.runs.map((r) => r.rps))} req/s [${b.runs.map((r) => r.rps).join(', ')}], CPU ms a request: server ${of((r) => r.server)}, PostgreSQL ${of((r) => r.db)}, generator ${of((r) => r.generator)}`);
+  console.log(`${b.entry}: ${median(b.runs.map((r) => r.rps))} req/s [${b.runs.map((r) => r.rps).join(', ')}], CPU ms a request: server ${of((r) => r.server)}, PostgreSQL ${of((r) => r.db)}, generator ${of((r) => r.generator)}; the server's page faults a request ${median(b.runs.map((r) => r.faults)).toFixed(1)}`);
   const kinds = MIX.filter((m) => b.live.tally.latencies[m.kind]?.length).map((m) => {
     const p = percentiles(b.live.tally.latencies[m.kind]!);
     return `${m.kind} ${p.p50.toFixed(0)}/${p.p99.toFixed(0)}`;

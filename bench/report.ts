@@ -4,6 +4,7 @@ import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-sub
 import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
 import type { LoadResult, ServerMemory } from './load.js';
+import { BROWSER_ACCEPT_ENCODING } from './harness.js';
 import type { SelfCheckResult } from './self-check.js';
 import type { ColdReads, LessonPeak, MixedResult } from './workloads.js';
 import type { SeededSchool } from './seed.js';
@@ -150,7 +151,7 @@ function renderMixed(m: MixedResult): string[] {
   const lines = [
     '### Mixed run (a school at work)',
     '',
-    `${m.connections} connections of ${m.students} students and ${m.teachers} teachers (${m.students / m.teachers} per group), ${(m.writeShare * 100).toFixed(1)} % writes; every write is one the server accepts, and each expires the cached answers of what it touches (its group's, its author's; see the change counters in bench/README.md).`,
+    `${m.connections} connections of ${m.students} students and ${m.teachers} teachers (${m.students / m.teachers} per group), ${(m.writeShare * 100).toFixed(1)} % writes; every write is one the server accepts, and each expires the cached answers of what it touches (its group's, its author's; see the change counters in bench/README.md). Every request carries a browser's Accept-Encoding (\`${BROWSER_ACCEPT_ENCODING}\`), so the lists go as brotli, compressed anew after each write that expires them, as for the app's users (until 2026-12-02 the mix asked for plain JSON, which no browser does).`,
     '',
     '| req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | baseline req/s (median) | ratio | budget |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -6,7 +6,8 @@
  * may answer (not yet answered, or judged incorrect: a second answer while one is open is a 409)
  * and which solutions wait for each teacher's review, from the answers the server sends back.
  */
-import { login } from './harness.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BROWSER_ACCEPT_ENCODING, login } from './harness.js';
 import { multipartBody, probe, type RequestSource, type RequestSpec, type WireAnswer } from './load.js';
 import { answerKey } from './baseline-answers.js';
 
@@ -71,28 +72,38 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
   return out;
 }
 
+/** What a browser's fetch() sends with every request: the cached lists come back as brotli. */
+const asBrowser = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+
+function decoded(answer: WireAnswer): string {
+  if (answer.contentEncoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (answer.contentEncoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+}
+
 async function getJson<T>(url: string, path: string, auth: Record<string, string>): Promise<T> {
   const answer = await probe(url, { method: 'GET', path, headers: auth });
   if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`);
-  return JSON.parse(answer.body.toString('utf8')) as T;
+  return JSON.parse(decoded(answer)) as T;
 }
 
 /**
  * Signs in `studentsPerGroup` students and the teacher of each of the groups 1…`groups` (the
- * seed's logins), and reads what each may answer or review.
+ * seed's logins), and reads what each may answer or review. Each actor's headers are a browser's:
+ * the app's users send Accept-Encoding with every request, so the large lists go as brotli.
  */
 export async function signInSchool(url: string, groups: number, studentsPerGroup: number): Promise<SchoolActors> {
   const groupIds = Array.from({ length: groups }, (_, g) => g + 1);
   const teachers = await pool(groupIds, 8, async (groupId) => {
     const { token } = await login(url, `teacher${groupId}-0`);
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = asBrowser(token);
     const waiting = (await getJson<{ id: number }[]>(url, '/api/solutions?reviewed=false', auth)).map((s) => s.id);
     return { groupId, auth, waiting };
   });
   const logins = groupIds.flatMap((groupId) => Array.from({ length: studentsPerGroup }, (_, s) => ({ groupId, login: `student${groupId}-${s}` })));
   const students = await pool(logins, 8, async ({ groupId, login: name }) => {
     const { token, user } = await login(url, name);
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = asBrowser(token);
     return { userId: Number((user as { sub: unknown }).sub), groupId, auth, answerable: await answerableTasks(url, auth) };
   });
   return { students, teachers };
