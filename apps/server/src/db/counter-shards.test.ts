@@ -10,7 +10,9 @@ import { changeTokenReader, tokenFromKnown } from './change-tokens.js';
  * by another open transaction moves a shard instead of waiting for that transaction's commit, and
  * every reader of the counters counts the shards.
  */
-describe.each(testDatabases().filter((d) => d === 'postgres'))('change counters with shards on %s', (dialect) => {
+// PostgreSQL only: without TEST_DATABASE_URL the suite is skipped (a file with no suite fails vitest).
+describe.runIf(testDatabases().includes('postgres'))('change counters with shards on postgres', () => {
+  const dialect = 'postgres';
   let t: TestApp;
   const clients: pg.Client[] = [];
   beforeAll(async () => {
