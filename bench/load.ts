@@ -270,11 +270,22 @@ export async function untilAlone(databaseUrl: string): Promise<void> {
   if (isPostgresUrl(databaseUrl)) await new Promise((resolve) => setTimeout(resolve, SOLE_INSTANCE_TIMING.everyMs * (SOLE_INSTANCE_TIMING.cleanChecks + 1)));
 }
 
+/** The fields of /proc/<pid>/stat after the command's name (so index 0 is field 3, the state). */
+function procStatFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+}
+
 /** CPU time (user + system) a process has used so far, in ms, from /proc (100 clock ticks a second). */
 export function processCpuMs(pid: number): number {
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = procStatFields(pid);
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A process's minor page faults so far (field 10 of /proc/<pid>/stat): memory the kernel had to map afresh. */
+export function processMinorFaults(pid: number): number {
+  return Number(procStatFields(pid)[7]);
 }
 
 /** Waits until `readyPath` answers 2xx (or the process exits) and wraps the child for measuring. */

@@ -17,14 +17,13 @@
  * are dropped at the end, the template only without --keep (then the next run starts without the
  * ~30 s of seeding).
  */
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
 import { percentiles } from './compare.js';
 import { PASSWORD, postgresCpuMs, postgresCpuMsSince, prepare, SERVER_PORT, untilIdle } from './harness.js';
-import { runLoad, startServer, type RequestSource, type RunningServer } from './load.js';
+import { processMinorFaults, runLoad, startServer, type RequestSource, type RunningServer } from './load.js';
 import { MIX, schoolMix, signInSchool, type MixKind } from './school-mix.js';
 
 const entries = cliArg('entries', 'apps/server/dist/server.js').split(',');
@@ -69,8 +68,6 @@ interface Build {
   runs: { rps: number; server: number; db: number; generator: number; faults: number }[];
 }
 
-/** The server's minor page faults so far (/proc/<pid>/stat, field 10): memory the kernel had to map afresh. */
-const minorFaults = (server: RunningServer): number => Number(readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[7]);
 const builds: Build[] = [];
 for (const [i, entry] of entries.entries()) {
   await query(`drop database if exists mathclub_mix_${i} with (force)`);
@@ -89,10 +86,10 @@ for (const b of builds) {
 async function measured(b: Build): Promise<void> {
   await untilIdle(b.server);
   const source: RequestSource = { next: (c) => b.live.next(c), onResponse: (s, body, c) => b.live.onResponse!(s, body, c), onTimed: (c, ms, first) => b.live.onTimed!(c, ms, first) };
-  const [cpu, db, generator, faults] = [b.server.cpuMs(), postgresCpuMs(), process.cpuUsage(), minorFaults(b.server)];
+  const [cpu, db, generator, faults] = [b.server.cpuMs(), postgresCpuMs(), process.cpuUsage(), processMinorFaults(b.server.process.pid!)];
   const r = await runLoad(b.server.url, source, { seconds, connections: 64 });
   const used = process.cpuUsage(generator);
-  b.runs.push({ rps: r.requestsPerSecond, server: (b.server.cpuMs() - cpu) / r.total, db: postgresCpuMsSince(db) / r.total, generator: (used.user + used.system) / 1000 / r.total, faults: (minorFaults(b.server) - faults) / r.total });
+  b.runs.push({ rps: r.requestsPerSecond, server: (b.server.cpuMs() - cpu) / r.total, db: postgresCpuMsSince(db) / r.total, generator: (used.user + used.system) / 1000 / r.total, faults: (processMinorFaults(b.server.process.pid!) - faults) / r.total });
 }
 
 if (cliFlag('statements')) await query('select pg_stat_statements_reset()');
