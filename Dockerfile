@@ -67,10 +67,13 @@ COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 # As `npm start` / `npm run serve` run it: glibc keeps memory freed by libvips (photos) in one
-# arena per thread otherwise (about 150 MB more RSS after a burst of uploads).
+# arena per thread otherwise (about 150 MB more RSS after a burst of uploads). The mmap threshold
+# at 1 MiB keeps blocks of 128 KB-1 MB (compression's working memory) in the heap instead of a
+# mapping faulted in afresh per call (docs/operations.md, "Memory").
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     MALLOC_TRIM_THRESHOLD_=1048576 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
     PORT=3000
