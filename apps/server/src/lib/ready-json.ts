@@ -14,8 +14,9 @@ export const brotliOptions = (size: number): zlib.BrotliOptions => ({
  * Brotli for the cached answers, which every write makes anew (a group's lists after each answer
  * and verdict): quality 2, and a window no larger than the answer (at most 64 KB). Quality 5 with
  * its default 4 MB window allocates over a megabyte of hash tables and ring buffer per answer,
- * which glibc maps afresh for every call under the server's malloc settings (MALLOC_TRIM_THRESHOLD_
- * fixes the mmap threshold at 128 KB): measured in the server's environment on 4-86 KB lists, 0.3-6
+ * which glibc maps afresh for every call where its mmap threshold is fixed at 128 KB (as setting
+ * MALLOC_TRIM_THRESHOLD_ alone does; `npm run serve` now raises it to 1 MiB, but a server started
+ * otherwise may not): measured in the server's environment on 4-86 KB lists, 0.3-6
  * ms of CPU and 18-280 page faults a call, against 0.06-0.22 ms and none for quality 2 here, whose
  * bytes are 5-25 % larger (a 43 KB list: 2,208 against 1,905 bytes; gzip level 6: 2,895). In the
  * mixed run with a browser's Accept-Encoding, compressing was the server's largest cost.
