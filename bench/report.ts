@@ -6,7 +6,7 @@ import type { GradebookLine } from './gradebook.js';
 import type { LoadResult, ServerMemory } from './load.js';
 import { BROWSER_ACCEPT_ENCODING } from './harness.js';
 import type { SelfCheckResult } from './self-check.js';
-import type { ColdReads, LessonPeak, MixedResult } from './workloads.js';
+import type { ColdReads, LessonPeak, MixedResult, PacedMixResult } from './workloads.js';
 import type { SeededSchool } from './seed.js';
 import type { LighthouseScores, PageJs } from './web.js';
 
@@ -59,6 +59,8 @@ export interface BenchReport {
     afterWrite?: { leaderboardMs: number; tasksMineMs: number };
     growth: GrowthPoint[];
     mixed?: MixedResult;
+    /** The mix at a school's pace (workloads.ts, PACED_MIX_RATE). */
+    pacedMixed?: PacedMixResult;
     cold?: ColdReads;
     peak?: LessonPeak;
     /** Issue 16: submissions judged by the checker, and reads during a burst of them. */
@@ -169,6 +171,28 @@ function renderMixed(m: MixedResult): string[] {
   return lines;
 }
 
+function renderPacedMixed(m: PacedMixResult): string[] {
+  const errors = m.real.errors + m.real.non2xx;
+  // A server that could not keep the pace answered fewer than were sent: a saturated run.
+  const kept = m.real.requestsPerSecond >= m.rate * 0.95;
+  const ok = kept && errors === 0 && m.real.p99 <= BUDGET.readP99Ms && m.kinds.every((k) => !(k.p99 > BUDGET.readP99Ms));
+  return [
+    "#### The same mix at a school's pace",
+    '',
+    `${m.rate} requests a second in all (${m.rate * 6} students each asking every 6 s; in the seeded school of 10,100, a third of it in a lesson at once), over the same ${m.connections} connections for ${m.seconds} s, right after the flat-out runs. Flat out, a closed loop of ${m.connections} connections waits ${m.connections} ÷ the rate on average, so its p99 follows the host's speed; here requests leave at an even pace whatever the answers do, each timed from when it was due (bench/paced-load.ts), so the p99 is what a student waits at a school's load. The same p99 budget (≤ ${BUDGET.readP99Ms} ms for every kind, 0 errors, the pace kept).`,
+    '',
+    '| req/s | p50 ms | p99 ms | errors | server CPU ms/req | budget |',
+    '|---:|---:|---:|---:|---:|---|',
+    `| ${m.real.requestsPerSecond} of ${m.rate} | ${m.real.p50} | ${m.real.p99} | ${errors} | ${cpu(m.cpuMsPerRequest)} | ${mark(ok)} |`,
+    '',
+    '| Kind | sent | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    ...m.kinds.map((k) => `| ${k.kind} | ${k.sent} | ${msText(k.p50)} | ${msText(k.p99)}${k.p99 > BUDGET.readP99Ms ? ' ❌' : ''} |`),
+    '',
+    ...(Object.keys(m.failed).length ? [`Not 2xx: ${Object.entries(m.failed).map(([k, n]) => `${k}: ${n}`).join(', ')}.`, ''] : []),
+  ];
+}
+
 function renderPeak(p: LessonPeak): string[] {
   const errors = p.readersReal.errors + p.readersReal.non2xx;
   const s = p.submissions;
@@ -260,6 +284,7 @@ export function renderReport(r: BenchReport): string {
       );
     }
     if (d.mixed) lines.push(...renderMixed(d.mixed));
+    if (d.pacedMixed) lines.push(...renderPacedMixed(d.pacedMixed));
     if (d.peak) lines.push(...renderPeak(d.peak));
     if (d.cold) lines.push(...renderCold(d.cold));
     if (d.checked) lines.push(...renderChecked(d.checked));

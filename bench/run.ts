@@ -20,7 +20,7 @@ import { checkedSubmissions } from './checked-submissions.js';
 import { newConnections } from './new-connections.js';
 import { signInSchool } from './school-mix.js';
 import { harnessSelfCheck, SELF_CHECK_PAIRS, SELF_CHECK_SECONDS } from './self-check.js';
-import { coldReads, lessonPeak, mixedRun } from './workloads.js';
+import { coldReads, lessonPeak, mixedRun, pacedMixedRun } from './workloads.js';
 import { benchLive, liveLine } from './live.js';
 import { gradebookLines, seedLargeGroup, warmGradebook } from './gradebook.js';
 import { describeMemory, renderReport, type BenchReport, type EndpointResult, type GrowthPoint } from './report.js';
@@ -107,6 +107,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     const actors = await signInSchool(server.url, MIX_GROUPS, MIX_STUDENTS_PER_GROUP);
     await untilIdle(server);
     const mixed = await mixedRun(server, actors, { ...run, connections: CONNECTIONS });
+    const pacedMixed = await pacedMixedRun(server, actors, { connections: CONNECTIONS });
     const peak = await lessonPeak(server, prepared.school, actors, run);
     // Issue 17: the gradebook of the 50 × 200 group and of a 200 × 500 group seeded now (after the
     // lines above, so they keep their data), warm, after a verdict, and with verdicts arriving.
@@ -125,7 +126,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     // Last, so that its 40 tasks and 2,000 answers change no line above: students opening the app
     // (new connections) while a class sends answers.
     const fresh = await newConnections(server, teacher.token, firstGroup.id, students.map((s) => s.token));
-    return { dialect, school: prepared.school, endpoints, rssMb, memory: { atEnd: memory, settled }, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, peak, cold, checked, gradebook, newConnections: fresh, studentToken: student, server, prepared };
+    return { dialect, school: prepared.school, endpoints, rssMb, memory: { atEnd: memory, settled }, afterWrite: { leaderboardMs: coldLeaderboardMs, tasksMineMs: coldTasksMs }, mixed, pacedMixed, peak, cold, checked, gradebook, newConnections: fresh, studentToken: student, server, prepared };
   } catch (error) {
     await server.stop();
     await prepared.drop();
@@ -219,7 +220,7 @@ async function main() {
       leaderboard: byName('GET /api/leaderboard'),
       ...(fullGradebook ? { gradebook: fullGradebook } : {}),
     });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, memory: suite.memory, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook, newConnections: suite.newConnections });
+    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, memory: suite.memory, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, pacedMixed: suite.pacedMixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook, newConnections: suite.newConnections });
     // Issue 18: live updates on this engine (2,000 open streams, a verdict's and a new task's way).
     console.log('\n[live]');
     const live = await benchLive(dialect);

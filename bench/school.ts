@@ -12,7 +12,7 @@ import { cliArg, cliFlag } from './cli.js';
 import { DEFAULT_SECONDS, PASSWORD, prepare, SERVER_PORT, untilIdle } from './harness.js';
 import { CONNECTIONS, startServer } from './load.js';
 import { signInSchool } from './school-mix.js';
-import { coldReads, lessonPeak, mixedRun } from './workloads.js';
+import { coldReads, lessonPeak, mixedRun, pacedMixedRun } from './workloads.js';
 
 const dialect = cliArg('db', 'sqlite') === 'postgres' ? 'postgres' : 'sqlite';
 const scale = Number(cliArg('scale', '1'));
@@ -30,6 +30,7 @@ try {
   const actors = await signInSchool(server.url, groups, Math.max(16, Math.ceil(200 / groups)));
   await untilIdle(server);
   await mixedRun(server, actors, { ...run, connections: CONNECTIONS });
+  await pacedMixedRun(server, actors, { connections: CONNECTIONS });
   if (!onlyMixed) await lessonPeak(server, prepared.school, actors, run);
 } finally {
   await server.stop();
