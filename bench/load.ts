@@ -63,7 +63,11 @@ export async function runLoad(
     seconds?: number;
     amount?: number;
     connections?: number;
-    /** Requests a second in all (paced), instead of as many as answered. */
+    /**
+     * Requests a second in all, instead of as many as answered, as autocannon limits them: each
+     * connection sends its share of a second back to back at that second's start, a burst every
+     * second (the checked answers' burst). An even pace is paced-load.ts.
+     */
     rate?: number;
     /** Runs until this settles (instead of for `seconds`). */
     until?: Promise<unknown>;
