@@ -91,9 +91,9 @@ export async function mixedRun(server: RunningServer, actors: SchoolActors, run:
  * The mix at a school's pace instead of flat out: requests a second in all, spread over the same
  * 64 connections. 500 a second is 3,000 students (a third of the seeded school of 10,100 in a
  * lesson at once) each asking every 6 s, more than a school's busiest hour makes, sent at an even
- * pace and timed from when each was due (paced-load.ts). Flat out, a
- * closed loop of 64 connections waits 64 ÷ the rate on average, so its p99 follows the host's
- * speed; at a pace the server can keep, the p99 is what a student waits at a school's load.
+ * pace and timed from when each was due (paced-load.ts). Flat out, a closed loop of 64
+ * connections waits 64 ÷ the rate on average, so its p99 follows the host's speed; at a pace the
+ * server can keep, the p99 is what a student waits at a school's load.
  */
 export const PACED_MIX_RATE = 500;
 export const PACED_MIX_SECONDS = 10;
