@@ -37,6 +37,22 @@ export interface MixedResult {
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(3));
 
+/** Per kind of the mix: its share, how many were sent, and the p50/p99 of their answers. */
+function kindLines(tally: MixTally): KindLine[] {
+  return MIX.map((m) => {
+    const p = percentiles(tally.latencies[m.kind] ?? []);
+    return { kind: m.kind, share: m.share, sent: tally.sent[m.kind] ?? 0, p50: p.p50, p99: p.p99 };
+  });
+}
+
+const printKinds = (kinds: KindLine[]) => {
+  for (const k of kinds) console.log(`    ${k.kind.padEnd(24)} ${String(k.sent).padStart(7)} sent  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`);
+};
+
+const printFailed = (tally: MixTally) => {
+  if (Object.keys(tally.failed).length) console.log(`    failed: ${JSON.stringify(tally.failed)}`);
+};
+
 /** 64 connections of many students and teachers, 90 % reads and 10 % writes, against the baseline. */
 export async function mixedRun(server: RunningServer, actors: SchoolActors, run: RunOptions & { connections: number }): Promise<MixedResult> {
   const answers = await mixAnswers(server.url, actors);
@@ -57,17 +73,14 @@ export async function mixedRun(server: RunningServer, actors: SchoolActors, run:
     const r = await interleave(server, baseline, { target: liveSource, baseline: dry, warmup: warm }, run);
     const sentTotal = Object.values(live.tally.sent).reduce((n, v) => n + v, 0);
     const writes = WRITE_KINDS.reduce((n, k) => n + (live.tally.sent[k] ?? 0), 0);
-    const kinds = MIX.map((m) => {
-      const p = percentiles(live.tally.latencies[m.kind] ?? []);
-      return { kind: m.kind, share: m.share, sent: live.tally.sent[m.kind] ?? 0, p50: p.p50, p99: p.p99 };
-    });
+    const kinds = kindLines(live.tally);
     const ceiling = cpuCeiling(r.cpuMsPerRequest, r.databaseCpuMsPerRequest);
     console.log(
       `  mixed run (${actors.students.length} students, ${actors.teachers.length} teachers, ${run.connections} connections, ${((writes / sentTotal) * 100).toFixed(1)} % writes): ${r.target.requestsPerSecond} req/s p50 ${r.target.p50} ms p99 ${r.target.p99} ms errors ${r.target.errors + r.target.non2xx} CPU ${ms(r.cpuMsPerRequest)}${r.databaseCpuMsPerRequest === undefined ? '' : ` + PostgreSQL ${ms(r.databaseCpuMsPerRequest)}`} ms/req (ceiling ${ceiling ?? '–'}) ${formatRatio(r.comparison)} of baseline ${r.baseline.requestsPerSecond} [${r.comparison.serverRuns.join(', ')} | ${r.comparison.baselineRuns.join(', ')}]`,
     );
-    for (const k of kinds) console.log(`    ${k.kind.padEnd(24)} ${String(k.sent).padStart(7)} sent  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`);
+    printKinds(kinds);
     console.log(`    first request on each new connection: ${formatFirstRequests(r.target.firstRequests)}`);
-    if (Object.keys(live.tally.failed).length) console.log(`    failed: ${JSON.stringify(live.tally.failed)}`);
+    printFailed(live.tally);
     return {
       connections: run.connections,
       students: actors.students.length,
@@ -119,13 +132,10 @@ export async function pacedMixedRun(server: RunningServer, actors: SchoolActors,
   const cpuBefore = server.cpuMs();
   const real = await runPaced(server.url, live, { seconds, connections: options.connections, rate });
   const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, real.total);
-  const kinds = MIX.map((m) => {
-    const p = percentiles(live.tally.latencies[m.kind] ?? []);
-    return { kind: m.kind, share: m.share, sent: live.tally.sent[m.kind] ?? 0, p50: p.p50, p99: p.p99 };
-  });
+  const kinds = kindLines(live.tally);
   console.log(`  mixed run paced at ${rate} req/s (${options.connections} connections, ${seconds} s): ${real.requestsPerSecond} req/s p50 ${real.p50} ms p99 ${real.p99} ms errors ${real.errors + real.non2xx} CPU ${ms(cpuMsPerRequest)} ms/req`);
-  for (const k of kinds) console.log(`    ${k.kind.padEnd(24)} ${String(k.sent).padStart(7)} sent  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`);
-  if (Object.keys(live.tally.failed).length) console.log(`    failed: ${JSON.stringify(live.tally.failed)}`);
+  printKinds(kinds);
+  printFailed(live.tally);
   return { rate, connections: options.connections, seconds, real, cpuMsPerRequest, kinds, failed: live.tally.failed };
 }
 
