@@ -35,8 +35,6 @@ interface BulkGroup {
 /** The group, straight through Kysely (as seed.ts does): 200 students, `tasks` tasks, an answer of each student to each task, all waiting. */
 async function seedBulkGroup(prepared: PreparedDb, passwordHash: string, tasks: number): Promise<BulkGroup> {
   const database = createDb(prepared.env.DATABASE_URL!);
-  // Writes beside a running server: announced as an instance would be (db/pg-sole-instance.ts).
-  await database.instance?.announce();
   const now = Date.now();
   const at = (ms: number) => new Date(ms).toISOString();
   try {

@@ -37,8 +37,6 @@ export interface GradebookLine {
  */
 export async function seedLargeGroup(prepared: PreparedDb, passwordHash: string): Promise<{ id: number; teacherLogin: string }> {
   const database = createDb(prepared.env.DATABASE_URL!);
-  // Writes beside a running server: announced as an instance would be (db/pg-sole-instance.ts).
-  await database.instance?.announce();
   const db = database.db;
   const started = performance.now();
   const now = Date.now();

@@ -4,8 +4,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { isPostgresUrl } from '../apps/server/src/db/database.js';
-import { SOLE_INSTANCE_TIMING } from '../apps/server/src/db/pg-sole-instance.js';
 // autocannon decodes every answer's body unless told which are read (see the file).
 import './autocannon-bodies.js';
 import { answerKey, OWN_HEADERS, type BaselineAnswers } from './baseline-answers.js';
@@ -259,21 +257,7 @@ export async function startServer(env: Record<string, string>, port: number, nod
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const server = await watchProcess(child, `http://127.0.0.1:${port}`, '/api/ready');
-  await untilAlone(env.DATABASE_URL ?? process.env.DATABASE_URL ?? '');
   return server;
-}
-
-/**
- * On PostgreSQL an instance answers account checks from what it read only after `cleanChecks`
- * heartbeats in a row saw nobody else (db/pg-sole-instance.ts), as a school's instance that has
- * run for hours has. Measurements start once that is so: after the server started, and after the
- * bench itself wrote beside it (announced as an instance; run.ts after seedLargeGroup). Until
- * 2026-11-29 the full run measured the 50 × 200 gradebook right after seeding the 200 × 500
- * group, with every account checked by a query, against growth points measured alone: a "growth"
- * of 1.66 and 2.07 that was the server keeping or not.
- */
-export async function untilAlone(databaseUrl: string): Promise<void> {
-  if (isPostgresUrl(databaseUrl)) await new Promise((resolve) => setTimeout(resolve, SOLE_INSTANCE_TIMING.everyMs * (SOLE_INSTANCE_TIMING.cleanChecks + 1)));
 }
 
 /** The fields of /proc/<pid>/stat after the command's name (so index 0 is field 3, the state). */

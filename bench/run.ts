@@ -15,7 +15,7 @@ import { PRODUCTION_HASH_COST } from '../apps/server/src/config.js';
 import { PasswordHasher } from '../apps/server/src/lib/passwords.js';
 import { cliArg, cliFlag } from './cli.js';
 import { afterWrite, BROWSER_ACCEPT_ENCODING, DEFAULT_PAIRS, DEFAULT_SECONDS, login, measure, PASSWORD, prepare, ROOT, SERVER_PORT, untilIdle, WORK, writeWarmup } from './harness.js';
-import { CONNECTIONS, multipartBody, runLoad, startServer, textAnswerSpec, untilAlone, type LoadResult, type RequestSpec } from './load.js';
+import { CONNECTIONS, multipartBody, runLoad, startServer, textAnswerSpec, type LoadResult, type RequestSpec } from './load.js';
 import { checkedSubmissions } from './checked-submissions.js';
 import { newConnections } from './new-connections.js';
 import { signInSchool } from './school-mix.js';
@@ -111,9 +111,7 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     const peak = await lessonPeak(server, prepared.school, actors, run);
     // Issue 17: the gradebook of the 50 × 200 group and of a 200 × 500 group seeded now (after the
     // lines above, so they keep their data), warm, after a verdict, and with verdicts arriving.
-    // The seeding writes beside the running server: measured once it is alone again (untilAlone).
     const large = await seedLargeGroup(prepared, passwordHash);
-    await untilAlone(prepared.env.DATABASE_URL!);
     const gradebook = await gradebookLines(server, prepared, large, SECONDS);
 
     const memory = server.memory();

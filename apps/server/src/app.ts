@@ -1,4 +1,4 @@
-import { changeTokenReader } from './db/change-tokens.js';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -86,7 +86,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('dialect', database.dialect);
   app.decorate('passwords', new PasswordHasher(config.passwordHash));
   app.decorate('sessionUser', createSessionUserLookup(database));
-  app.decorate('changeTokens', changeTokenReader(database.db, database.counterView));
   registerImages(app, config);
   registerChecker(app, config);
   if (!options.database) app.addHook('onClose', async () => database.destroy());
@@ -100,6 +99,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerDocs(app, config);
   await registerAuth(app, config);
   registerNoStore(app);
+  // API answers of 1 KB or more go as brotli (quality 4) or gzip, as the client accepts; live
+  // streams never do. The web app's assets are precompressed at build time: its routes are left out.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerLive(app, config, database);
 
   await app.register(healthRoutes);

@@ -1,9 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { startHeapTrimmer } from './lib/heap-trim.js';
-import { startIdleCollector } from './lib/idle-collect.js';
+import { letEarlierInstancesSeeUs, migrateToLatest } from './db/migrate.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
@@ -22,17 +20,12 @@ async function main(): Promise<void> {
   }
 
   const database = createDb(config.databaseUrl, { poolSize: config.databasePoolSize });
-  // PostgreSQL: make this instance known to the others before its first write (db/pg-sole-instance.ts).
-  await database.instance?.announce();
+  await letEarlierInstancesSeeUs(database);
   await migrateToLatest(database);
   const adminPassword = await bootstrapAdmin(database.db, new PasswordHasher(config.passwordHash), config.dataDir);
   if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
 
   const app = await buildApp(config, { database });
-  if (database.instance) {
-    database.instance.onChange = (alone) =>
-      app.log.info(alone ? 'no other instance uses the database: account checks answer from what they read until something changes' : 'another instance uses the database (or it did not answer a heartbeat): every account check asks it');
-  }
 
   // SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (an upload
   // being received completes and is stored), close the database, exit 0. Requests that take longer
@@ -74,22 +67,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-
-  // Memory that photo decoding and compression freed goes back to the system (lib/heap-trim.ts).
-  const mb = (bytes: number) => Math.round(bytes / 1e6);
-  const trimmer = startHeapTrimmer({
-    onTrimmed: ({ rssBeforeBytes, rssAfterBytes, ms }) => app.log.debug({ rssBeforeMb: mb(rssBeforeBytes), rssAfterMb: mb(rssAfterBytes), ms: Math.round(ms) }, 'returned freed memory to the system'),
-  });
-  if (!trimmer) app.log.info('malloc_trim is not available here: freed C heap memory is returned only as glibc decides');
-  // The garbage a busy lesson left is collected once the server is quiet (lib/idle-collect.ts),
-  // and the C memory its Buffers held goes back with it.
-  const collector = startIdleCollector({
-    onCollected: ({ heapBeforeBytes, heapAfterBytes, ms }) => {
-      trimmer?.trimNow();
-      app.log.debug({ heapBeforeMb: mb(heapBeforeBytes), heapAfterMb: mb(heapAfterBytes), ms: Math.round(ms) }, 'collected the heap while quiet');
-    },
-  });
-  if (!collector) app.log.info('a full collection cannot be had here: the heap is collected only as V8 decides');
 
   // A crash between storing an upload and inserting its row leaves a file nobody can reach.
   sweepOrphanImages(database.db, app.images).then(

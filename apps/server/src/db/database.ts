@@ -4,12 +4,6 @@ import { SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
-import { withStatementCache } from './statement-cache.js';
-import { sqliteChangeStamp } from './sqlite-change-stamp.js';
-import { startCheckpointer, type CheckpointerOptions } from './sqlite-checkpointer.js';
-import { StatementNames, preparedStatements } from './pg-prepared.js';
-import { instanceConnection, SoleInstance, type SoleInstanceTiming } from './pg-sole-instance.js';
-import { TOLD_MOVES_OPTIONS, ToldMoves, type CounterView } from './pg-told-moves.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,24 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema the connections use when not the default (tests). */
   schema?: string;
-  /** PostgreSQL: Kysely's pool, for the few hot queries that run as named prepared statements. */
+  /** PostgreSQL: Kysely's pool (the live updates' listener copies its settings). */
   pgPool?: pg.Pool;
-  /** PostgreSQL: the account check's own two connections (it only reads). */
-  accountPool?: pg.Pool;
-  /**
-   * Differs after any change to what the account check reads, or null when that cannot be known
-   * without a query. SQLite: any change to any row, by any connection (sqlite-change-stamp.ts).
-   * PostgreSQL: the roster's and the logged-out tokens' counts, while this instance is provably the
-   * only one (pg-sole-instance.ts, pg-told-moves.ts; null until `instance.announce()`).
-   */
-  changeStamp?: () => string | null;
-  /**
-   * PostgreSQL: the change counters as this instance counts them while it is alone (every token
-   * and the account check's counters without a query), or null while they must be read.
-   */
-  counterView?: () => CounterView | null;
-  /** PostgreSQL: this process among the instances using the database; announce it before writing. */
-  instance?: SoleInstance;
   destroy: () => Promise<void>;
 }
 
@@ -45,18 +23,6 @@ export interface CreateDbOptions {
   searchPath?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
-  /** PostgreSQL only: the heartbeats' timing (tests shorten it). */
-  instanceTiming?: SoleInstanceTiming;
-  /** SQLite only: how the WAL's checkpoints are made off the event loop (tests). */
-  checkpointer?: CheckpointerOptions;
-}
-
-/** Per Kysely instance, the counted counters of its database (`Database.counterView`), for the code that holds only `db`. */
-const counterViews = new WeakMap<Kysely<DB>, () => CounterView | null>();
-
-/** The counters this instance counts itself for `db`'s database (pg-told-moves.ts); undefined where it never does (SQLite, a transaction). */
-export function counterViewOf(db: Kysely<DB>): (() => CounterView | null) | undefined {
-  return counterViews.get(db);
 }
 
 /** Told the duration of every query Kysely runs (metrics); unset, it costs one check per query. */
@@ -69,11 +35,11 @@ export function observeQueries(observer: ((durationMs: number, failed: boolean) 
 
 const logQuery = (event: LogEvent) => queryObserver?.(event.queryDurationMillis, event.level === 'error');
 
-/** True for `postgres://` and `postgresql://` URLs. */
 /** True when `db` talks to PostgreSQL (for the few statements written differently per engine). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export const onPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** True for `postgres://` and `postgresql://` URLs. */
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /** `sqlite:/abs/file`, `file:/abs/file` or a plain path → the file path. */
@@ -81,47 +47,25 @@ export function sqliteFileFromUrl(url: string): string {
   return url.replace(/^(sqlite|file):(\/\/)?/, '');
 }
 
+/**
+ * The WAL is truncated back to this size after each checkpoint: without a limit it keeps the size
+ * of its largest burst until the server stops.
+ */
+const SQLITE_WAL_LIMIT_BYTES = 8 * 1024 * 1024;
+
 /** Opens the database named by `url`; dialect differences stay inside db/. */
 export function createDb(url: string, options: CreateDbOptions = {}): Database {
   if (isPostgresUrl(url)) {
-    // Prepared statements are planned once per connection, for the parameters' general case
-    // (pg-prepared.ts says why that is the right plan for our queries).
-    // Every connection is told the counter moves of its own writes (pg-told-moves.ts).
-    const settings = ['-c plan_cache_mode=force_generic_plan', TOLD_MOVES_OPTIONS, ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])];
-    // Every connection carries the instance's name, so the other instances' heartbeats tell them
-    // from any other client (pg-sole-instance.ts); the live updates' listener copies the pool's options.
-    const own = instanceConnection(url);
-    const connection = { connectionString: own.url, options: settings.join(' ') };
-    const instance = new SoleInstance(own.id, own.applicationName, () => new pg.Client(connection), options.instanceTiming);
-    const told = new ToldMoves(instance.keepingEpoch);
+    const connection = { connectionString: url, ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}) };
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
-    const statementNames = new StatementNames();
     survivesLostConnections(pool);
-    pool.on('connect', (client) => {
-      preparedStatements(client, statementNames);
-      told.watch(client);
-    });
-    // The account check reads only, on connections of its own.
-    const accountPool = new pg.Pool({ ...connection, max: 2 });
-    survivesLostConnections(accountPool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
-    const counterView = () => told.view();
-    counterViews.set(db, counterView);
     return {
       db,
       dialect: 'postgres',
       pgPool: pool,
-      accountPool,
-      instance,
-      changeStamp: told.accountsStamp,
-      counterView,
       ...(options.searchPath ? { schema: options.searchPath } : {}),
-      destroy: async () => {
-        await accountPool.end();
-        await db.destroy();
-        // Last: while its connections close, the others still know them as an instance's.
-        await instance.stop();
-      },
+      destroy: async () => db.destroy(),
     };
   }
   const file = sqliteFileFromUrl(url);
@@ -131,23 +75,19 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  database.pragma(`journal_size_limit = ${SQLITE_WAL_LIMIT_BYTES}`);
   // The query planner's statistics, as SQLite advises for long-lived connections: gathered on open
-  // (tables never analysed, or grown much since) and every few hours. Without them SQLite picked
-  // the wrong index for a group's members (it walked every active user: 0.75 ms instead of 0.02 ms
-  // per notification, and a leaderboard took 3.1 ms instead of 1.5 ms on the bench's school).
+  // (tables never analysed, or grown much since) and every few hours. Without them SQLite can pick
+  // the wrong index for a group's members and walk every active user.
   optimizeSqlite(database);
   const optimizer = setInterval(() => optimizeSqlite(database), SQLITE_OPTIMIZE_EVERY_MS);
   optimizer.unref();
-  // The WAL copied back into the file by a thread of its own, not by whichever request commits.
-  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(file, database, options.checkpointer);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log: logQuery });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), log: logQuery });
   return {
     db,
     dialect: 'sqlite',
-    changeStamp: sqliteChangeStamp(database),
     destroy: async () => {
       clearInterval(optimizer);
-      await checkpointer?.close();
       await db.destroy();
     },
   };

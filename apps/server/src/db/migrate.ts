@@ -22,6 +22,7 @@ import * as counterShards from './migrations/2026112800_counter_shards.js';
 import * as serverInstances from './migrations/2026112900_server_instances.js';
 import * as solutionsLeanIndexes from './migrations/2026112910_solutions_lean_indexes.js';
 import * as toldCounterMoves from './migrations/2026120100_told_counter_moves.js';
+import * as quietCounterMoves from './migrations/2026120700_quiet_counter_moves.js';
 
 interface MigrationModule {
   up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '2026112900_server_instances': serverInstances,
   '2026112910_solutions_lean_indexes': solutionsLeanIndexes,
   '2026120100_told_counter_moves': toldCounterMoves,
+  '2026120700_quiet_counter_moves': quietCounterMoves,
 };
 
 /** Every migration's name, oldest first. */
@@ -132,4 +134,19 @@ async function migrate(database: Database, upTo?: string): Promise<string[]> {
     await sql`pragma optimize = 0x10002`.execute(database.db);
   }
   return applied;
+}
+
+/**
+ * The previous release's instances, alone on PostgreSQL, answered reads from counts of their own
+ * and stop within 1.5 s of seeing another connection. This release waits that out before its first
+ * write when one heartbeated lately, so none of them serves a read older than its writes.
+ * Goes with `server_instances` in the next release.
+ */
+export async function letEarlierInstancesSeeUs(database: Database, waitMs = 1750): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  const table = database.schema ? sql.table(`${database.schema}.server_instances`) : sql.table('server_instances');
+  const recent = await sql<{ n: number }>`select 1 as n from ${table} where stopped_at is null and seen_at > now() - interval '5 seconds' limit 1`
+    .execute(database.db)
+    .catch(() => ({ rows: [] }));
+  if (recent.rows.length > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }

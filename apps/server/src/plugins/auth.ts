@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { KnownCounters } from '../db/change-tokens.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import type { AuthenticatedUser } from '@mathclub/shared';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import { VerifiedTokens } from '../lib/verified-tokens.js';
 import { requireActor, type Permission } from '../modules/access/access.policy.js';
 
 type Hook = (request: FastifyRequest) => Promise<void>;
@@ -25,8 +23,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The account as the database has it now, loaded on every authenticated request. */
     currentUser: AuthenticatedUser | null;
-    /** The change counters of the caller's scopes, read with the account (ReadCache.get), or null before that. */
-    changeCounters: KnownCounters | null;
     /** The id (jti) and expiry (unix seconds) of the token this request was authenticated with. */
     session: { tokenId: string; expiresAt: number } | null;
   }
@@ -60,13 +56,11 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     secret: config.jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: config.tokenTtlSeconds },
     // A token without an expiry would never end: refuse it even when correctly signed.
-    // Checked tokens are remembered by VerifiedTokens below, not by fast-jwt's cache (see there).
     // jti names the session, so a logout can end exactly this token (tokens from before it existed
     // are refused: their holders sign in once more).
     verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'jti'] },
   });
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('changeCounters', null);
   app.decorateRequest('session', null);
 
   app.decorate('issueToken', (user: AuthenticatedUser) =>
@@ -86,10 +80,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     }),
   );
 
-  // The last 2,000 tokens checked, until each expires (~400 bytes each: bearer secrets this
-  // process holds anyway while it serves them).
   type Claims = { sub?: unknown; iat?: unknown; iatMs?: unknown; jti?: unknown; exp?: unknown };
-  const verifiedTokens = new VerifiedTokens<Claims>((token) => app.jwt.verify<Claims>(token), 2000);
 
   const authenticate: Hook = async (request) => {
     let sub: string | undefined;
@@ -101,7 +92,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       // global options (request.jwtVerify adds a callback waterfall and a second decode per call).
       const parts = (request.headers.authorization ?? '').split(' ');
       if (parts.length !== 2 || !/^Bearer$/i.test(parts[0]!)) throw new AppError('UNAUTHORIZED');
-      const payload = verifiedTokens.check(parts[1]!);
+      const payload = app.jwt.verify<Claims>(parts[1]!);
       sub = typeof payload.sub === 'string' ? payload.sub : undefined;
       if (typeof payload.jti !== 'string' || !TOKEN_ID.test(payload.jti)) throw new AppError('UNAUTHORIZED');
       tokenId = payload.jti;
@@ -128,7 +119,6 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     // Logged out: the revocation was read with the account, in the same batched query.
     if (found.revokedTokenIds.includes(tokenId)) throw new AppError('UNAUTHORIZED');
     request.currentUser = found.user as AuthenticatedUser;
-    request.changeCounters = found.counters;
     request.session = { tokenId, expiresAt };
   };
   app.decorate('authenticate', authenticate);

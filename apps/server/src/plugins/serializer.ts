@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preferredCoding } from '../lib/accept-encoding.js';
-import { ReadyJson } from '../lib/ready-json.js';
 
 type JsonSchema = Record<string, unknown>;
 type ZodRouteSchema = Parameters<typeof zodSerializerCompiler>[0]['schema'];
@@ -51,30 +49,3 @@ export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (ro
     return fallback;
   }
 };
-
-/**
- * The route serializer for `schema` as a function giving the answer ready to send, for answers
- * that are cached (sending bytes skips serializing, measuring and encoding the text again).
- */
-export function jsonEncoder(schema: z.ZodType): (data: unknown) => ReadyJson {
-  const stringify = serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
-  return (data) => new ReadyJson(Buffer.from(stringify(data)));
-}
-
-/**
- * Sends an answer made by a jsonEncoder() as it is (the route's schema already shaped it),
- * compressed with br or gzip when the client accepts one and it is large enough.
- */
-export async function sendJsonBytes(request: FastifyRequest, reply: FastifyReply, body: ReadyJson): Promise<FastifyReply> {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const coding = body.worthCompressing ? preferredCoding(request.headers['accept-encoding']) : null;
-  if (coding) {
-    try {
-      const compressed = await body.encoded(coding);
-      return reply.header('content-encoding', coding).send(compressed);
-    } catch (error) {
-      request.log.warn({ err: error, coding }, 'compressing an answer failed; sent as it is');
-    }
-  }
-  return reply.send(body.bytes);
-}

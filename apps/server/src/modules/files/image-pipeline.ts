@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { availableParallelism } from 'node:os';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@mathclub/shared';
-import { Semaphore } from '../../lib/semaphore.js';
+import pLimit from 'p-limit';
 
 // Every upload is a different image: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -10,7 +10,7 @@ sharp.cache(false);
  * Decodes run one per core at most; a burst of photo uploads queues here instead of holding a
  * full-size decoded bitmap (tens of MB) per request at once.
  */
-const decodeSlots = new Semaphore(availableParallelism());
+const decodeSlots = pLimit(availableParallelism());
 
 /** Why an upload was refused; the caller turns it into a 4xx with this code. */
 export class ImageRejectedError extends Error {
@@ -45,10 +45,10 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
  * are dropped, EXIF orientation is applied, and large photos are scaled down.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (!pipelineObserver) return decodeSlots.run(() => cleanImage(input));
+  if (!pipelineObserver) return decodeSlots(() => cleanImage(input));
   const observer = pipelineObserver;
   const queued = performance.now();
-  return decodeSlots.run(async () => {
+  return decodeSlots(async () => {
     const started = performance.now();
     observer.waited(started - queued);
     let rejected = true;
@@ -75,7 +75,7 @@ export function observeImagePipeline(observer: ImagePipelineObserver | undefined
 }
 
 /** Uploaded images waiting for a decode slot right now. */
-export const imagePipelineQueueLength = (): number => decodeSlots.queued;
+export const imagePipelineQueueLength = (): number => decodeSlots.pendingCount;
 
 async function cleanImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError('UNSUPPORTED_IMAGE', 'empty file');

@@ -2,8 +2,6 @@ import { Piscina } from 'piscina';
 import { workerEntry } from '../../lib/worker-entry.js';
 import type { ExportJob } from './gradebook-export.worker.js';
 
-type TransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
-
 /**
  * Spreadsheets are made off the event loop, one at a time per process: a 200 × 500 gradebook is
  * seconds of CPU in ExcelJS, which would otherwise stall every other request. The thread starts
@@ -16,10 +14,7 @@ export class GradebookExporter {
   async run(job: ExportJob): Promise<Buffer> {
     if (this.closed) throw new Error('exporter closed');
     this.pool ??= new Piscina({ ...workerEntry(import.meta.url, './gradebook-export.worker'), minThreads: 0, maxThreads: 1, idleTimeout: 60_000, maxQueue: 100 });
-    // The JSON's bytes are moved to the thread, not copied, but from a copy of their own: a Buffer
-    // may be a slice of Node's shared pool, which Node 22+ refuses to transfer (DataCloneError).
-    const json = new Uint8Array(job.json);
-    const out = (await this.pool.run({ ...job, json }, { transferList: [json.buffer] as unknown as TransferList })) as Uint8Array;
+    const out = (await this.pool.run(job)) as Uint8Array;
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 

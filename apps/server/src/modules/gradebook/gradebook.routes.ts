@@ -1,15 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gradebookSchema, gradebookWeeksSchema, idParamsSchema } from '@mathclub/shared';
-import { ReadCache } from '../../db/read-cache.js';
 import { pickLanguage } from '../../i18n/messages.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
-import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { GradebookExporter } from './gradebook-export.js';
-import type { GradebookBytes } from './gradebook-bytes.js';
-import { GradebookCache } from './gradebook-cache.js';
 import { GradebookService } from './gradebook.service.js';
 
 const binary = (description: string, mediaType: string) => ({
@@ -28,17 +24,6 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
   const exporter = new GradebookExporter();
   app.addHook('onClose', async () => exporter.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const encodeWeeks = jsonEncoder(gradebookWeeksSchema);
-  const cache = new ReadCache(app.changeTokens, { name: 'gradebook-weeks', maxEntries: 200 });
-
-  const books = new GradebookCache(app.db, service, app.changeTokens);
-
-  /** A group's matrix, ready to send (gradebook-cache.ts); the access check runs on every request. */
-  const bookBytes = async (request: FastifyRequest, groupId: number): Promise<GradebookBytes> => {
-    await service.authorize(currentUser(request), groupId);
-    return books.get(groupId, request.changeCounters);
-  };
-
   r.get('/api/groups/:id/gradebook', {
     schema: {
       tags: ['gradebook'],
@@ -49,7 +34,7 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('Every activated student × live task of the group: state, attempts and points earned (as on the leaderboard).', gradebookSchema), ...refusals },
     },
     onRequest: app.authorize('gradebook.read'),
-    handler: async (request, reply) => (await bookBytes(request, request.params.id)).send(request, reply),
+    handler: async (request) => service.matrixFor(currentUser(request), request.params.id),
   });
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -67,8 +52,8 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: app.authorize('gradebook.read'),
       handler: async (request, reply) => {
-        const book = await bookBytes(request, request.params.id);
-        const bytes = await exporter.run({ json: book.bytes, format, language: pickLanguage(request.headers['accept-language']) });
+        const book = await service.matrixFor(currentUser(request), request.params.id);
+        const bytes = await exporter.run({ book, format, language: pickLanguage(request.headers['accept-language']) });
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
           .header('content-disposition', `attachment; filename="gradebook-${request.params.id}.${format}"`)
@@ -87,11 +72,9 @@ export async function gradebookRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('Oldest week first; weeks start on Monday 00:00 in SCHOOL_TIME_ZONE; empty weeks included.', gradebookWeeksSchema), ...refusals },
     },
     onRequest: app.authorize('gradebook.read'),
-    handler: async (request, reply) => {
-      const groupId = request.params.id;
-      await service.authorize(currentUser(request), groupId);
-      const body = await cache.get(`weeks:${groupId}:${new Date().toISOString().slice(0, 13)}`, { groups: [groupId], tasksOf: [groupId] }, async () => encodeWeeks(await service.weeks(groupId)), request.changeCounters);
-      return sendJsonBytes(request, reply, body);
+    handler: async (request) => {
+      await service.authorize(currentUser(request), request.params.id);
+      return service.weeks(request.params.id);
     },
   });
 }

@@ -35,45 +35,36 @@ export class GradebookService {
     return { students, tasks: tasks.map(({ id, title, points }) => ({ id, title, points })) };
   }
 
-  /**
-   * The columns of `tasks` (all of the layout's when omitted): per task, one cell per student in
-   * the layout's order. One query whatever their number; the pairs nobody answered are filled in here.
-   */
-  async columns(groupId: number, layout: GradebookLayout, tasks?: readonly number[]): Promise<Map<number, GradebookCell[]>> {
-    const wanted = tasks ?? layout.tasks.map((t) => t.id);
-    const columns = new Map<number, (repo.AnsweredCellRow | undefined)[]>(wanted.map((id) => [id, new Array(layout.students.length)]));
-    if (wanted.length > 0 && layout.students.length > 0) {
-      const studentIndex = new Map(layout.students.map((student, i) => [student.id, i]));
-      for (const row of await repo.answeredCells(this.db, groupId, tasks)) {
-        const s = studentIndex.get(row.studentId);
-        const column = columns.get(row.taskId);
-        if (s !== undefined && column) column[s] = row;
-      }
-    }
-    const out = new Map<number, GradebookCell[]>();
-    for (const [taskId, rows] of columns) {
-      out.set(
-        taskId,
-        layout.students.map((student, s) => {
-          const row = rows[s];
-          return {
-            studentId: student.id,
-            taskId,
-            state: !row ? 'none' : row.solved ? 'correct' : row.waiting ? 'waiting' : 'incorrect',
-            attempts: row?.attempts ?? 0,
-            points: row?.solved ? row.earned : 0,
-          };
-        }),
-      );
-    }
-    return out;
+  /** The matrix for a teacher of the group (authorize's refusals otherwise). */
+  async matrixFor(actor: AuthenticatedUser, groupId: number): Promise<Gradebook> {
+    await this.authorize(actor, groupId);
+    return this.matrix(groupId);
   }
 
-  /** The whole matrix at once (§11): the layout, then every task's column in turn. Three queries whatever the size of the group. */
+  /**
+   * The whole matrix (§11): every student × live task, task by task in the layout's order. Three
+   * queries whatever the size of the group; the pairs nobody answered are filled in here.
+   */
   async matrix(groupId: number): Promise<Gradebook> {
     const layout = await this.layout(groupId);
-    const columns = await this.columns(groupId, layout);
-    return { ...layout, cells: layout.tasks.flatMap((task) => columns.get(task.id)!) };
+    const answered = new Map<string, repo.AnsweredCellRow>();
+    if (layout.tasks.length > 0 && layout.students.length > 0) {
+      for (const row of await repo.answeredCells(this.db, groupId)) answered.set(`${row.taskId}:${row.studentId}`, row);
+    }
+    const cells: GradebookCell[] = [];
+    for (const task of layout.tasks) {
+      for (const student of layout.students) {
+        const row = answered.get(`${task.id}:${student.id}`);
+        cells.push({
+          studentId: student.id,
+          taskId: task.id,
+          state: !row ? 'none' : row.solved ? 'correct' : row.waiting ? 'waiting' : 'incorrect',
+          attempts: row?.attempts ?? 0,
+          points: row?.solved ? row.earned : 0,
+        });
+      }
+    }
+    return { ...layout, cells };
   }
 
   /** Solutions per week for the chart: the last GRADEBOOK_WEEKS weeks (Monday to Sunday in the school's zone), oldest first, empty weeks included. */

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { batchByTurn } from '../../lib/batch-by-turn.js';
 import { parseIds, type FanOut, type FanOutLog } from './fan-out.js';
 
 /**
@@ -7,8 +6,6 @@ import { parseIds, type FanOut, type FanOutLog } from './fan-out.js';
  * is at most ~11 characters for years of events.
  */
 const IDS_PER_NOTIFY = 500;
-/** NOTIFYs sent at once; the ids published meanwhile go together in the next one. */
-const NOTIFIES_IN_FLIGHT = 1;
 
 /**
  * PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance listens (a pooled one could not:
@@ -23,45 +20,33 @@ export class PostgresFanOut implements FanOut {
   private closed = false;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
-  /**
-   * Every answer and verdict announces its events. One NOTIFY each was a round trip of its own
-   * (64 students answering at once: ~800 a second, each woken backend costing the server's thread
-   * a `writev`, and every instance's listening connection a wake-up per message). The ids
-   * published during one turn of the event loop, or while a NOTIFY is on its way, go as one.
-   */
-  private readonly notifyOne: (id: number) => Promise<true | undefined>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
     private readonly log: FanOutLog,
-  ) {
-    this.notifyOne = batchByTurn(
-      async (ids: number[]) => {
-        await this.pool.query('select pg_notify($1, $2)', [this.channel, ids.join(',')]);
-        return new Map(ids.map((id) => [id, true as const]));
-      },
-      IDS_PER_NOTIFY,
-      NOTIFIES_IN_FLIGHT,
-    );
+  ) {}
+
+  /** One NOTIFY per IDS_PER_NOTIFY ids. */
+  private async notify(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
+      await this.pool.query('select pg_notify($1, $2)', [this.channel, ids.slice(i, i + IDS_PER_NOTIFY).join(',')]);
+    }
   }
 
   /** NOTIFYs handed over and not yet sent; close() waits for them. */
   private readonly sending = new Set<Promise<void>>();
 
   /**
-   * Hands `ids` to the next NOTIFY and returns without waiting for it. The events are stored
-   * already (their write's statement committed them), so the answer to the request that wrote them
-   * needs nothing more from PostgreSQL. Waiting was one more round trip on every write, queued behind
-   * the pool's other queries: in the PostgreSQL mix (`bench/school.ts --only mixed`), on one host,
-   * alternated with the build that waited, a text answer's p50 went from 34–38 to 25–26 ms and a
-   * review's from 52–59 to 44–45 ms. When the NOTIFY fails, this instance's own streams are still
+   * Sends `ids` in a NOTIFY and returns without waiting for it: the events are stored already
+   * (their write's statement committed them), so the request that wrote them needs nothing more
+   * from PostgreSQL. When the NOTIFY fails, this instance's own streams are still
    * told (as the Redis driver does), and the failure is logged; the other instances' streams get the
    * events when they resume with Last-Event-ID.
    */
   async publish(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    const sent = Promise.all(ids.map((id) => this.notifyOne(id))).then(
+    const sent = this.notify(ids).then(
       () => undefined,
       (error: unknown) => {
         this.log('live updates: NOTIFY failed, telling this instance only', error);

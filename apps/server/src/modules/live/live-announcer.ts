@@ -4,7 +4,6 @@ import type { AchievementCode, LiveEventData, Solution } from '@mathclub/shared'
 import type { DB } from '../../db/schema.js';
 import type { AchievementsService } from '../achievements/achievements.service.js';
 import type { FanOutLog } from './fan-out.js';
-import { GroupTeachersCache } from './group-teachers-cache.js';
 import type { LiveHub } from './live-hub.js';
 import * as repo from './live.repository.js';
 import type { NewLiveEvent } from './live.repository.js';
@@ -39,12 +38,7 @@ export class LiveAnnouncer {
     private readonly db: Kysely<DB>,
     private readonly achievements: AchievementsService,
     private readonly log: FanOutLog,
-  ) {
-    this.groupTeachers = new GroupTeachersCache(db);
-  }
-
-  /** Who each answer's notification goes to, kept between answers. */
-  private readonly groupTeachers: GroupTeachersCache;
+  ) {}
 
   /** A new task students of its group can see: a live event and a notification for each of them. */
   async taskPublished(task: TaskFacts): Promise<void> {
@@ -63,13 +57,12 @@ export class LiveAnnouncer {
 
   /**
    * A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is
-   * its id, group and title as the submission read them; `rosterToken` the request's roster counter,
-   * under which the group's teachers are kept between answers (null reads them).
+   * its id, group and title as the submission read them.
    */
-  async solutionSubmitted(solution: Solution, task: repo.TaskTitle, rosterToken: string | null = null): Promise<void> {
+  async solutionSubmitted(solution: Solution, task: repo.TaskTitle): Promise<void> {
     await this.safely('solution.submitted', async () => {
       // An answer the checker judged at once (auto mode) is its author's verdict too.
-      const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task, rosterToken);
+      const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task);
       // Stored with the answer's event: one statement and one message to the other instances.
       await this.hub.announce([event, ...(earnsAchievements(solution) ? await this.achievementEvents([solution.authorId]) : [])]);
     });
@@ -104,9 +97,9 @@ export class LiveAnnouncer {
    * replaces. Then `published` tells the instances. Null, logged, when the group's teachers cannot
    * be read: the answer is then stored alone and announced as before.
    */
-  async unjudgedAnswer(draft: Solution, task: repo.TaskTitle, rosterToken: string | null): Promise<repo.PendingEvent | null> {
+  async unjudgedAnswer(draft: Solution, task: repo.TaskTitle): Promise<repo.PendingEvent | null> {
     try {
-      return { event: await this.unjudgedAnswerEvent(draft, task, rosterToken), idPlaces: ANSWER_ID_PLACES };
+      return { event: await this.unjudgedAnswerEvent(draft, task), idPlaces: ANSWER_ID_PLACES };
     } catch (error) {
       this.log('live updates: cannot announce solution.submitted', error);
       return null;
@@ -118,7 +111,7 @@ export class LiveAnnouncer {
     await this.safely('solution.submitted', () => this.hub.publish(eventIds));
   }
 
-  private async unjudgedAnswerEvent(solution: Solution, task: repo.TaskTitle, rosterToken: string | null): Promise<repo.PendingEvent['event']> {
+  private async unjudgedAnswerEvent(solution: Solution, task: repo.TaskTitle): Promise<repo.PendingEvent['event']> {
     const data: LiveEventData = { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title };
     return {
       to: { audience: 'group_teachers', id: task.groupId },
@@ -127,7 +120,7 @@ export class LiveAnnouncer {
       notification: {
         kind: 'solution.submitted',
         payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author },
-        recipients: await this.groupTeachers.get(task.groupId, rosterToken),
+        recipients: await repo.groupTeacherIds(this.db, task.groupId),
       },
     };
   }

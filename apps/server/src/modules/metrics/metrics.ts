@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeQueries } from '../../db/database.js';
-import { ReadCache } from '../../db/read-cache.js';
 import { imagePipelineQueueLength, observeImagePipeline } from '../files/image-pipeline.js';
 
 /** Every metric the server exports, in one registry of its own (never prom-client's global one). */
@@ -12,11 +11,9 @@ export interface Metrics {
   dbQueryDuration: Histogram<'result'>;
   imageDuration: Histogram<'result'>;
   imageQueueWait: Histogram;
-  readCache: Counter<'result'>;
-  readCacheBytes: Gauge<'cache'>;
 }
 
-/** Seconds; from a cached read (~1 ms) to a photo upload on a slow line. */
+/** Seconds; from a small read (~1 ms) to a photo upload on a slow line. */
 const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const DB_BUCKETS = [0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 const IMAGE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -24,8 +21,8 @@ const IMAGE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 let shared: Metrics | undefined;
 
 /**
- * The process's metrics, created on first use and wired to the database, the image pipeline and
- * the read caches (all of which are per process). Nothing is measured in a process that never
+ * The process's metrics, created on first use and wired to the database and the image pipeline
+ * (both per process). Nothing is measured in a process that never
  * calls this: without METRICS_TOKEN the server does not.
  */
 export function processMetrics(): Metrics {
@@ -76,18 +73,6 @@ export function processMetrics(): Metrics {
       buckets: [0, ...IMAGE_BUCKETS],
       registers,
     }),
-    readCache: new Counter({
-      name: 'mathclub_read_cache_lookups_total',
-      help: 'Lookups in the read caches (leaderboards, task and solution lists, gradebooks): hit or miss.',
-      labelNames: ['result'],
-      registers,
-    }),
-    readCacheBytes: new Gauge({
-      name: 'mathclub_read_cache_bytes',
-      help: 'Bytes the answers kept by each read cache hold (JSON and its compressed forms), bounded per cache (32 MiB for each list cache, 64 MiB for the gradebooks).',
-      labelNames: ['cache'],
-      registers,
-    }),
   };
   new Gauge({
     name: 'mathclub_image_pipeline_queue_length',
@@ -107,10 +92,6 @@ export function processMetrics(): Metrics {
     waited: (ms) => metrics.imageQueueWait.observe(ms / 1000),
     processed: (ms, rejected) => (rejected ? imageRejected : imageOk).observe(ms / 1000),
   });
-  const hits = metrics.readCache.labels('hit');
-  const misses = metrics.readCache.labels('miss');
-  ReadCache.onLookup = (hit) => (hit ? hits : misses).inc();
-  ReadCache.onBytes = (cache, delta) => metrics.readCacheBytes.labels(cache).inc(delta);
   shared = metrics;
   return metrics;
 }

@@ -10,13 +10,9 @@ import {
   solutionSchema,
   solutionsQuerySchema,
 } from '@mathclub/shared';
-import { tokenFromKnown, type ChangeScope } from '../../db/change-tokens.js';
-import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
-import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { formRoutes, readMultipartForm, withUploadSlot } from '../files/multipart.js';
-import { ImageUrlSigner } from '../files/signed-url.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
 const solutionListSchema = z.array(solutionSchema);
@@ -27,8 +23,6 @@ const ANNOTATED_REVIEW_BODY_LIMIT = 4 * 1024 * 1024;
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const encodeList = jsonEncoder(solutionListSchema);
-  const lists = new ReadCache(app.changeTokens, { name: 'solution-lists' });
 
   r.get('/api/solutions', {
     schema: {
@@ -40,32 +34,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('The solutions the filter selects among those you may see (an empty list when none).', solutionListSchema) },
     },
     onRequest: app.authorize('solution.list'),
-    // The answer depends only on the filter the caller is allowed (and the ten-minute window its image
-    // links are signed in): kept as ready JSON bytes until the data changes, so a teacher reloading the review
-    // list, or two teachers of a group, cost one read.
-    handler: async (request, reply) => {
-      const filter = service.visibleFilter(currentUser(request), request.query);
-      const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
-      // A teacher's list follows the solutions and tasks of their groups, a student's their own
-      // solutions and the tasks they name, which exist already: a new task leaves it (change-tokens.ts).
-      const scope: ChangeScope =
-        filter && 'groupIds' in filter && filter.groupIds
-          ? { groups: filter.groupIds, tasksOf: filter.groupIds }
-          : filter?.authorId !== undefined
-            ? { user: filter.authorId, tasksOf: 'existing' }
-            : {};
-      // A teacher's list is patched by task under the token of the roster and their groups' tasks,
-      // read (like the list's own) before the rows.
-      const tasksToken =
-        filter?.groupIds === undefined ? undefined : request.changeCounters && tokenFromKnown(request.changeCounters, { tasksOf: filter.groupIds });
-      const body = await lists.get(
-        key,
-        scope,
-        async () => encodeList(await service.listFiltered(filter, tasksToken ?? (filter?.groupIds ? await app.changeTokens({ tasksOf: filter.groupIds }) : undefined))),
-        request.changeCounters,
-      );
-      return sendJsonBytes(request, reply, body);
-    },
+    handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   // Answers come as forms: the multipart parser in a scope of their own (formRoutes).
@@ -91,7 +60,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: app.authorize('solution.submit'),
       handler: async (request, reply) => {
-        const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD), request.changeCounters ?? null));
+        const solution = await withUploadSlot(request, async () => service.submit(currentUser(request), await readMultipartForm(request, SOLUTION_IMAGE_FIELD)));
         return reply.code(201).send(solution);
       },
     });

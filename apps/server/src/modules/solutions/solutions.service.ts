@@ -12,7 +12,6 @@ import {
   type Solution,
   type SolutionsQuery,
 } from '@mathclub/shared';
-import type { KnownCounters } from '../../db/change-tokens.js';
 import { fromDbBool, isUniqueViolation, onPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -26,8 +25,6 @@ import type { ImageUrlSigner } from '../files/signed-url.js';
 import type { LiveAnnouncer } from '../live/live-announcer.js';
 import type { TaskTitle } from '../live/live.repository.js';
 import { requireUsableSnippet, useInVerdict } from '../snippets/snippets.service.js';
-import { AnswerTaskCache } from './answer-task-cache.js';
-import { GroupSolutionsCache } from './group-solutions-cache.js';
 import * as repo from './solutions.repository.js';
 
 export const SOLUTION_IMAGE_FIELD = 'solutionImage';
@@ -46,16 +43,7 @@ export class SolutionsService {
     private readonly checker: Checker,
     /** Live events and notifications (PRODUCT.md §12): every verdict path announces through it. */
     private readonly live: LiveAnnouncer,
-  ) {
-    this.groupLists = new GroupSolutionsCache(db);
-    this.answerTasks = new AnswerTaskCache(db);
-  }
-
-  /** The tasks students answer, kept between answers (answer-task-cache.ts). */
-  private readonly answerTasks: AnswerTaskCache;
-
-  /** Teachers' lists kept per task, read again only for tasks whose solutions changed. */
-  private readonly groupLists: GroupSolutionsCache;
+  ) {}
 
   /**
    * What a list request may return, as a repository filter: a student's own solutions whatever
@@ -75,20 +63,11 @@ export class SolutionsService {
     return { ...narrowing, authorId: scope.authorId };
   }
 
-  /** The solutions a visibleFilter() allows: unreviewed first, then oldest first. */
-  /**
-   * `tasksToken`: the change token of the roster and the filter's groups' tasks, read before this
-   * call; with it a teacher's list is patched task by task (group-solutions-cache.ts).
-   */
-  async listFiltered(filter: repo.SolutionFilter | null, tasksToken?: string): Promise<Solution[]> {
-    if (!filter) return [];
-    const rows = filter.groupIds && tasksToken !== undefined ? await this.groupLists.rows({ ...filter, groupIds: filter.groupIds }, tasksToken) : await repo.listSolutions(this.db, filter);
-    return rows.map((row) => this.present(row));
-  }
-
-  /** The solutions `actor` may see for `query`. */
+  /** The solutions `actor` may see for `query`: unreviewed first, then oldest first. */
   async list(actor: AuthenticatedUser, query: SolutionsQuery): Promise<Solution[]> {
-    return this.listFiltered(this.visibleFilter(actor, query));
+    const filter = this.visibleFilter(actor, query);
+    if (!filter) return [];
+    return (await repo.listSolutions(this.db, filter)).map((row) => this.present(row));
   }
 
   /**
@@ -96,14 +75,12 @@ export class SolutionsService {
    * unreviewed or correct: the insert's conflict on solutions_open_unique settles it, concurrent
    * submissions included. With an answer key and answer text, the checker (worker threads, off the
    * event loop) gives its verdict; in auto mode a correct or incorrect one is final at once
-   * (PRODUCT.md §9). `counters`: the request's (read with the account check): the task is kept
-   * between answers under every existing task's counter, its group's teachers under the roster's;
-   * null reads both.
+   * (PRODUCT.md §9).
    */
-  async submit(actor: AuthenticatedUser, form: MultipartForm, counters: Pick<KnownCounters, 'existingTasks' | 'roster'> | null = null): Promise<Solution> {
+  async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const task = await this.answerTasks.get(fields.taskId, counters?.existingTasks ?? null);
+    const task = await repo.answerTask(this.db, fields.taskId);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
@@ -120,7 +97,7 @@ export class SolutionsService {
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
     const values = repo.newSolutionValues({ taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict });
     const facts: TaskTitle = { id: fields.taskId, groupId: task.groupId, title: task.title };
-    return withImageCleanup(this.images, imageKey, () => this.store(values, actor.name, facts, counters?.roster ?? null));
+    return withImageCleanup(this.images, imageKey, () => this.store(values, actor.name, facts));
   }
 
   /**
@@ -131,10 +108,10 @@ export class SolutionsService {
    * round trip. Announcing never throws (app.live logs), so once the answer is stored nothing here
    * makes withImageCleanup remove its photo.
    */
-  private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle, rosterToken: string | null): Promise<Solution> {
+  private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle): Promise<Solution> {
     if (onPostgres(this.db)) {
       const draft = this.present(repo.solutionRow(0, values, authorName));
-      const pending = draft.reviewed ? this.live.judgedAnswer(draft, task) : await this.live.unjudgedAnswer(draft, task, rosterToken);
+      const pending = draft.reviewed ? this.live.judgedAnswer(draft, task) : await this.live.unjudgedAnswer(draft, task);
       if (pending) {
         const stored = await repo.insertSolutionWithEvent(this.db, values, authorName, pending);
         if (!stored) throw solutionExists();
@@ -147,7 +124,7 @@ export class SolutionsService {
     const row = await repo.insertSolution(this.db, values, authorName);
     if (!row) throw solutionExists();
     const solution = this.present(row);
-    await this.live.solutionSubmitted(solution, task, rosterToken);
+    await this.live.solutionSubmitted(solution, task);
     return solution;
   }
 

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import { counterSql } from '../../db/change-tokens.js';
-import { nowIso, onPostgres } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { TaskCounts } from '@mathclub/shared';
+import { nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /** A live task with its group's and author's names, as one joined row. */
@@ -187,25 +187,13 @@ export async function hasSolutions(db: Kysely<DB>, taskId: number): Promise<bool
   return (await db.selectFrom('solutions').select('id').where('task_id', '=', taskId).limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Per task of these groups: distinct students who answered, were judged correct, and answers waiting. */
-export interface TaskCountsRow {
-  taskId: number;
-  answered: number;
-  correct: number;
-  waiting: number;
-}
-
-/**
- * The counts of every live task of these groups, or of these tasks, in one grouped query (tasks
- * without solutions are absent).
- */
-export async function taskCounts(db: Kysely<DB>, of: { groupIds: readonly number[] } | { taskIds: readonly number[] }): Promise<TaskCountsRow[]> {
-  const ids = 'groupIds' in of ? of.groupIds : of.taskIds;
-  if (ids.length === 0) return [];
+/** The counts of every live task of these groups by task id, in one grouped query (a task nobody answered counts zeros). */
+export async function taskCounts(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, TaskCounts>> {
+  if (groupIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('solutions')
     .innerJoin('tasks', 'tasks.id', 'solutions.task_id')
-    .where('groupIds' in of ? 'tasks.group_id' : 'solutions.task_id', 'in', [...ids])
+    .where('tasks.group_id', 'in', [...groupIds])
     .where('tasks.deleted_at', 'is', null)
     .groupBy('solutions.task_id')
     .select((eb) => [
@@ -218,36 +206,5 @@ export async function taskCounts(db: Kysely<DB>, of: { groupIds: readonly number
       eb.fn.count<number>(eb.case().when('solutions.reviewed', '=', 0).then(eb.ref('solutions.id')).end()).as('waiting'),
     ])
     .execute();
-  return rows.map((r) => ({ taskId: Number(r.taskId), answered: Number(r.answered), correct: Number(r.correct), waiting: Number(r.waiting) }));
-}
-
-/** The ids of the live tasks of each of these groups (task-versions.ts keeps them per group). */
-export async function liveTaskIds(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  if (groupIds.length === 0) return out;
-  const rows = await db.selectFrom('tasks').select(['id', 'group_id']).where('group_id', 'in', [...groupIds]).where('deleted_at', 'is', null).execute();
-  for (const r of rows) {
-    const group = Number(r.group_id);
-    let ids = out.get(group);
-    if (!ids) out.set(group, (ids = []));
-    ids.push(Number(r.id));
-  }
-  return out;
-}
-
-/**
- * The change counter of each live task of these groups (kind 't', moved by every write to the
- * task's solutions, migration 2026112590, with its shards on PostgreSQL, 2026112800), read from
- * the database: which tasks' counts or gradebook columns a write made stale. '0' for a task nobody
- * answered yet. Callers ask task-versions.ts, which answers from the counted counters when it can.
- */
-export async function taskSolutionVersions(db: Kysely<DB>, groupIds: readonly number[]): Promise<Map<number, string>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('tasks')
-    .where('tasks.group_id', 'in', [...groupIds])
-    .where('tasks.deleted_at', 'is', null)
-    .select(['tasks.id as id', counterSql('t', sql.ref('tasks.id'), onPostgres(db)).as('version')])
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.version === null || r.version === undefined ? '0' : String(r.version)]));
+  return new Map(rows.map((r) => [Number(r.taskId), { answered: Number(r.answered), correct: Number(r.correct), waiting: Number(r.waiting) }]));
 }

@@ -1,13 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { copyTaskSchema, createTaskFormSchema, idParamsSchema, studentTaskSchema, taskSchema, teacherTaskSchema, updateTaskFormSchema, updateTaskSchema } from '@mathclub/shared';
-import { ReadCache } from '../../db/read-cache.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
-import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { formRoutes, readMultipartForm, withUploadSlot, type UploadedFile } from '../files/multipart.js';
-import { ImageUrlSigner } from '../files/signed-url.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
 /** The file of a multipart PATCH, read before validation and used by its handler. */
@@ -38,48 +35,6 @@ const studentTaskListSchema = z.array(studentTaskSchema);
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const service = new TasksService(app.db, app.images, app.imageUrls, app.checker, app.live);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const encodeList = jsonEncoder(taskListSchema);
-  const encodeStudentList = jsonEncoder(studentTaskListSchema);
-  const lists = new ReadCache(app.changeTokens, { name: 'task-lists' });
-  /**
-   * The list depends only on the caller's groups (and the ten-minute window its image links are signed in), so each
-   * group set's answer is kept as ready JSON bytes until the data changes: every student of a class
-   * opening the arena gets the same bytes.
-   */
-  /**
-   * The arena's list also changes with the clock, when a scheduled task opens (PRODUCT.md §10):
-   * per group set, the instant its cached answer goes stale, and a generation that moves the key then.
-   */
-  const opensNext = new Map<string, { at: number; generation: number }>();
-  const sendList = async (request: FastifyRequest, reply: FastifyReply, view: 'teacher' | 'student') => {
-    const user = currentUser(request);
-    const groups = user.groups.map((g) => g.id).join(',');
-    let schedule = opensNext.get(groups);
-    if (schedule && schedule.at <= Date.now()) schedule.generation += 1;
-    // The view is part of the key: the teachers' answer (with keys) is never handed to the arena.
-    const key = `${view}:${groups}:${ImageUrlSigner.expiry()}:${view === 'student' ? (schedule?.generation ?? 0) : ''}`;
-    // The list reads the tasks of the caller's groups (change-tokens.ts): no answer or verdict
-    // changes the arena's list, so a class answering keeps it cached, and neither does a task posted
-    // for another group; the teachers' list counts the answers (answered, correct, waiting), so it
-    // follows their groups' solutions too.
-    const groupIds = user.groups.map((g) => g.id);
-    const body = await lists.get(
-      key,
-      view === 'teacher' ? { groups: groupIds, tasksOf: groupIds } : { tasksOf: groupIds },
-      async () => {
-        if (view === 'teacher') return encodeList(await service.listForTeacher(user));
-        const { tasks, nextOpening } = await service.listVisible(user);
-        if (opensNext.size > 10_000) opensNext.clear();
-        schedule = opensNext.get(groups) ?? { at: nextOpening, generation: 0 };
-        schedule.at = nextOpening;
-        opensNext.set(groups, schedule);
-        return encodeStudentList(tasks);
-      },
-      request.changeCounters,
-    );
-    return sendJsonBytes(request, reply, body);
-  };
-
   r.get('/api/tasks', {
     schema: {
       tags: ['tasks'],
@@ -89,7 +44,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer("The live tasks of the teacher's groups, newest first, with their answer keys and counts (answered, correct, waiting).", taskListSchema) },
     },
     onRequest: app.authorize('task.listGroups'),
-    handler: async (request, reply) => sendList(request, reply, 'teacher'),
+    handler: async (request) => service.listForTeacher(currentUser(request)),
   });
 
   r.get('/api/tasks/mine', {
@@ -101,7 +56,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer("The live tasks of the caller's groups that have opened, newest first, without answer keys.", studentTaskListSchema) },
     },
     onRequest: app.authorize('task.listMine'),
-    handler: async (request, reply) => sendList(request, reply, 'student'),
+    handler: async (request) => service.listVisible(currentUser(request)),
   });
 
   // Creation and editing take forms: the multipart parser in a scope of their own (formRoutes).

@@ -18,7 +18,6 @@ import {
   type UpdateTaskInput,
 } from '@mathclub/shared';
 import { isForeignKeyViolation } from '../../db/database.js';
-import { TaskCountsCache } from './task-counts-cache.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import { can, requireAccess, taskScope } from '../access/access.policy.js';
@@ -54,12 +53,7 @@ export class TasksService {
     private readonly checker: Checker,
     /** Live events and notifications (PRODUCT.md §12). */
     private readonly live: LiveAnnouncer,
-  ) {
-    this.counts = new TaskCountsCache(db);
-  }
-
-  /** Answer counts per task, counted again only for tasks whose solutions changed. */
-  private readonly counts: TaskCountsCache;
+  ) {}
 
   /** A teacher's view: live tasks of every group they belong to, newest first, with their keys and counts. */
   async listForTeacher(actor: AuthenticatedUser): Promise<TeacherTask[]> {
@@ -70,18 +64,10 @@ export class TasksService {
   /**
    * The arena's view of the caller's group tasks (a student has one group, a teacher several):
    * never the answer key, whoever asks, and only tasks whose opensAt has come (PRODUCT.md §10).
-   * `nextOpening`: when the next scheduled task opens (ms), so a cached list knows when it goes stale.
    */
-  async listVisible(actor: AuthenticatedUser, now = Date.now()): Promise<{ tasks: StudentTask[]; nextOpening: number }> {
+  async listVisible(actor: AuthenticatedUser, now = Date.now()): Promise<StudentTask[]> {
     const rows = await repo.listLiveTasks(this.db, taskScope(actor).groupIds);
-    let nextOpening = Number.POSITIVE_INFINITY;
-    const tasks: StudentTask[] = [];
-    for (const row of rows) {
-      const opens = row.opensAt ? Date.parse(row.opensAt) : Number.NEGATIVE_INFINITY;
-      if (opens <= now) tasks.push(this.presentToStudent(row));
-      else nextOpening = Math.min(nextOpening, opens);
-    }
-    return { tasks, nextOpening };
+    return rows.filter((row) => !row.opensAt || Date.parse(row.opensAt) <= now).map((row) => this.presentToStudent(row));
   }
 
   /**
@@ -151,8 +137,7 @@ export class TasksService {
    * result is checked as a whole, as at creation: text or image, a window that closes after it
    * opens, a key that parses. An edit never touches the solutions: they keep their verdicts (a new
    * key does not rejudge them), and new points count at once on every leaderboard period, which
-   * is computed from the task's points at read time (the read caches see any write at the next
-   * request). A move to another group is refused once the task has solutions: their authors
+   * is computed from the task's points at read time. A move to another group is refused once the task has solutions: their authors
    * belong to the old group.
    */
   async update(actor: AuthenticatedUser, id: number, input: UpdateTaskInput, file?: UploadedFile): Promise<Task> {
@@ -254,9 +239,9 @@ export class TasksService {
     return copied;
   }
 
-  /** Counts per task for the teacher's list (task-counts-cache.ts: only tasks whose answers changed are counted again). */
+  /** Answered, correct and waiting per live task of the teacher's groups (one grouped query). */
   async countsFor(actor: AuthenticatedUser): Promise<Map<number, TaskCounts>> {
-    return this.counts.forGroups(taskScope(actor).groupIds);
+    return repo.taskCounts(this.db, taskScope(actor).groupIds);
   }
 
   /**

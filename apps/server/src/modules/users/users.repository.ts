@@ -1,7 +1,6 @@
-import { CompiledQuery, sql, type InferResult, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
-import { fromDbBool, nowIso, toDbBool, type Database, type Dialect } from '../../db/database.js';
-import { addGroupCounters, countersColumns, knownCounters, type KnownCounters } from '../../db/change-tokens.js';
+import { fromDbBool, nowIso, toDbBool, type Dialect } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number; owner: number };
@@ -56,7 +55,7 @@ export async function findUserById(db: Kysely<DB>, id: number): Promise<User | u
   return toUser(row, groups.get(id) ?? []);
 }
 
-/** The per-request account check: primary-key lookups joined with the memberships (a row per group). */
+/** The per-request account check: a primary-key lookup joined with the memberships (a row per group). */
 const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
   db
     .selectFrom('users')
@@ -75,81 +74,36 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'users.deactivated_at as deactivated_at',
       'groups.id as groupId',
       'groups.name as groupName',
-      // The change counters of the user's scopes, read with the account, so the request's cached
-      // reads need no query of their own (db/change-tokens.ts).
-      countersColumns(dialect === 'postgres').roster.as('rosterVersion'),
-      countersColumns(dialect === 'postgres').existingTasks.as('existingTasksVersion'),
-      countersColumns(dialect === 'postgres').user.as('userVersion'),
-      countersColumns(dialect === 'postgres').group.as('groupVersion'),
-      countersColumns(dialect === 'postgres').points.as('pointsVersion'),
-      countersColumns(dialect === 'postgres').tasks.as('tasksVersion'),
       // The account's logged-out tokens (a few at most: one per logout within a token's life),
-      // so a logout is seen by every instance without a query of its own.
+      // so a logout is seen by every instance in the same query.
       sql<string | null>`(select ${sql.raw(dialect === 'postgres' ? "string_agg(r.jti, ' ')" : "group_concat(r.jti, ' ')")} from revoked_tokens r where r.user_id = users.id)`.as(
         'revokedTokenIds',
       ),
     ]);
-type SessionUserRow = InferResult<ReturnType<typeof sessionUserSelect>>[number];
 
-/** What the account check needs: the user, when their older tokens stopped counting, the change counters. */
+/** What the account check needs: the user, when their older tokens stopped counting, their logged-out tokens. */
 export interface SessionUser {
   user: User;
   sessionsValidAfter: string | null;
   /** Turned off by a teacher (not merely never activated): its holder is told so. */
   deactivated: boolean;
-  /** The change counters of the user's scopes, as read with the account. */
-  counters: KnownCounters;
   /** jti of each of the account's tokens ended by a logout and not yet expired. */
   revokedTokenIds: string[];
 }
 
-/** Rows of one or more users (ordered by user, then group name) → one SessionUser per user. */
-function toSessionUsers(rows: SessionUserRow[]): Map<number, SessionUser> {
-  const out = new Map<number, SessionUser>();
-  for (const r of rows) {
-    let entry = out.get(r.id);
-    if (!entry) {
-      entry = {
-        user: toUser(r, []),
-        sessionsValidAfter: r.sessions_valid_after,
-        deactivated: r.deactivated_at !== null,
-        counters: knownCounters(r.id, r.rosterVersion, r.existingTasksVersion, r.userVersion),
-        revokedTokenIds: r.revokedTokenIds ? r.revokedTokenIds.split(' ') : [],
-      };
-      out.set(r.id, entry);
-    }
-    if (r.groupId !== null && r.groupName !== null) entry.user.groups.push({ id: r.groupId, name: r.groupName });
-    addGroupCounters(entry.counters, r.groupId, r.groupVersion, r.pointsVersion, r.tasksVersion);
-  }
-  return out;
-}
-
-/** The query's SQL per database, compiled once; one parameter (an array, JSON text on SQLite), so one prepared statement fits every batch size. */
-const sessionUsersSql = new WeakMap<Kysely<DB>, string>();
-
-/**
- * The per-request account check, for every request that arrived in the same event-loop turn at
- * once (see session-user-lookup.ts). PostgreSQL runs it as a named prepared statement, so each
- * pooled connection parses and plans it once; SQLite through the prepared-statement cache.
- */
-export async function findSessionUsers(database: Database, ids: readonly number[]): Promise<Map<number, SessionUser>> {
-  const { db } = database;
-  let text = sessionUsersSql.get(db);
-  if (text === undefined) {
-    const ids = database.dialect === 'postgres' ? sql<boolean>`users.id = any(${sql.val([0])})` : sql<boolean>`users.id in (select value from json_each(${sql.val('[]')}))`;
-    text = sessionUserSelect(db, database.dialect)
-      .where(ids)
-      .orderBy('users.id')
-      .orderBy('groups.name_key')
-      .compile().sql;
-    sessionUsersSql.set(db, text);
-  }
-  const values = database.dialect === 'postgres' ? [[...ids]] : [JSON.stringify(ids)];
-  const pool = database.accountPool ?? database.pgPool;
-  const rows = pool
-    ? (await pool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values })).rows
-    : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, values))).rows;
-  return toSessionUsers(rows);
+/** The account check of every authenticated request: the user as the database has it now, or undefined. */
+export async function findSessionUser(db: Kysely<DB>, dialect: Dialect, id: number): Promise<SessionUser | undefined> {
+  const rows = await sessionUserSelect(db, dialect).where('users.id', '=', id).orderBy('groups.name_key').execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const groups: Group[] = [];
+  for (const r of rows) if (r.groupId !== null && r.groupName !== null) groups.push({ id: r.groupId, name: r.groupName });
+  return {
+    user: toUser(first, groups),
+    sessionsValidAfter: first.sessions_valid_after,
+    deactivated: first.deactivated_at !== null,
+    revokedTokenIds: first.revokedTokenIds ? first.revokedTokenIds.split(' ') : [],
+  };
 }
 
 /** The user and password hash for a login (case-insensitive), for sign-in only. */

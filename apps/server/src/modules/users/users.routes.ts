@@ -15,12 +15,10 @@ import {
   userUpdateSchema,
   type User,
 } from '@mathclub/shared';
-import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { consumeOrRefuse } from '../../lib/rate-limited.js';
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
-import { jsonEncoder, sendJsonBytes } from '../../plugins/serializer.js';
 import { GroupsService } from '../groups/groups.service.js';
 import { JoinCodes } from '../groups/join-codes.js';
 import { joinLimits } from '../groups/join-limits.js';
@@ -36,8 +34,6 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
-  const encodeUsers = jsonEncoder(userListSchema);
-  const userLists = new ReadCache(app.changeTokens, { name: 'users', maxEntries: 1 });
 
   r.post('/api/users', {
     schema: {
@@ -71,10 +67,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('Every user of the school with their groups.', userListSchema) },
     },
     onRequest: app.authorize('user.list'),
-    // The whole school (~200 bytes a user) is the same for every teacher: kept as ready bytes,
-    // compressed once, until a user, a group or a membership changes (the structure's scope),
-    // instead of read and sent in full on every visit.
-    handler: async (request, reply) => sendJsonBytes(request, reply, await userLists.get('all', { tasksOf: [] }, async () => encodeUsers(await service.list()), request.changeCounters)),
+    handler: async () => service.list(),
   });
 
   r.get('/api/users/profile', {
