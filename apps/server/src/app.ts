@@ -1,3 +1,4 @@
+import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -99,12 +100,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerDocs(app, config);
   await registerAuth(app, config);
   registerNoStore(app);
-  // API answers of 1 KB or more go as brotli (quality 4) or gzip, as the client accepts; live
-  // streams never do. The web app's assets are precompressed at build time: its routes are left out.
+  // API answers of 1 KB or more go as brotli or gzip, as the client accepts; live streams never do.
+  // The web app's assets are precompressed at build time: their routes are left out. Brotli's window
+  // is 256 KB (its 4 MB default allocates megabytes per answer) and answers up to 128 KB are
+  // compressed in one call rather than through a stream (bench/README.md, "Compression").
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress = false;
   });
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+    syncThreshold: 128 * 1024,
+  });
   await registerLive(app, config, database);
 
   await app.register(healthRoutes);

@@ -4,6 +4,7 @@ import { SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -82,7 +83,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): Database {
   optimizeSqlite(database);
   const optimizer = setInterval(() => optimizeSqlite(database), SQLITE_OPTIMIZE_EVERY_MS);
   optimizer.unref();
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), log: logQuery });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log: logQuery });
   return {
     db,
     dialect: 'sqlite',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { KeptReads } from '../../db/kept-reads.js';
 import { shortName, type AuthenticatedUser, type LeaderboardPeriod, type LeaderboardRow } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
@@ -13,17 +14,32 @@ export interface BoardScope {
   groupId: number;
   period: LeaderboardPeriod;
   starts: { month: string; week: string };
-  /** Names shown as "first name + initial": the group asks for it and the reader is a student (PRODUCT.md §13). */
+  /** The reader is a student: names are shown as "first name + initial" when the group asks for it (PRODUCT.md §13). */
   shortNames?: boolean;
 }
 
-/** Points, bonuses and ranks of a group (PRODUCT.md §7), always recomputed from the solutions. */
+/** A group's board as computed from its solutions, before ranking for one period and reader. */
+interface GroupBoard {
+  members: repo.MemberTotals[];
+  shortNames: boolean;
+}
+
+/**
+ * Points, bonuses and ranks of a group (PRODUCT.md §7), computed from the solutions. A quarter of a
+ * school's requests are boards, and a group's points change only with a correct verdict (or its
+ * undoing), a task's points or the roster: each group's totals are kept until one of those moves
+ * (db/kept-reads.ts; bench/README.md, "What the caches buy").
+ */
 export class LeaderboardService {
+  private readonly boards: KeptReads<GroupBoard>;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.boards = new KeptReads(db);
+  }
 
   /**
    * What a board request reads: the group and the period's start (null: all time). Anyone may only
@@ -33,10 +49,9 @@ export class LeaderboardService {
    */
   async scope(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<BoardScope> {
     if (!can(actor, 'leaderboard.read', { groupId })) throw (await repo.groupExists(this.db, groupId)) ? forbidden() : notFound();
-    // Teachers always see full names; students only when the group does not ask for short ones.
-    const shortNames = actor.role === 'student' && (await repo.groupUsesShortNames(this.db, groupId));
     const now = this.now();
-    return { groupId, period, starts: { month: periodStart('month', now, this.timeZone)!, week: periodStart('week', now, this.timeZone)! }, shortNames };
+    // Teachers always see full names; students only when the group does not ask for short ones.
+    return { groupId, period, starts: { month: periodStart('month', now, this.timeZone)!, week: periodStart('week', now, this.timeZone)! }, shortNames: actor.role === 'student' };
   }
 
   /**
@@ -44,7 +59,11 @@ export class LeaderboardService {
    * Ukrainian reader expects, then by id.
    */
   async standings({ groupId, period, starts, shortNames = false }: BoardScope): Promise<LeaderboardRow[]> {
-    return this.rank(await repo.groupTotals(this.db, groupId, starts), period, shortNames);
+    const board = await this.boards.get(`${groupId}:${starts.month}:${starts.week}`, [['r', 0], ['k', groupId], ['p', groupId]], async () => {
+      const [members, short] = await Promise.all([repo.groupTotals(this.db, groupId, starts), repo.groupUsesShortNames(this.db, groupId)]);
+      return { value: { members, shortNames: short } };
+    });
+    return this.rank(board.members, period, shortNames && board.shortNames);
   }
 
   /** Competition ranks of the period's totals, best first. */

@@ -5,6 +5,7 @@ import { copyTaskSchema, createTaskFormSchema, idParamsSchema, studentTaskSchema
 import { currentUser } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { formRoutes, readMultipartForm, withUploadSlot, type UploadedFile } from '../files/multipart.js';
+import { TaskReads } from './tasks.reads.js';
 import { TASK_IMAGE_FIELD, TasksService } from './tasks.service.js';
 
 /** The file of a multipart PATCH, read before validation and used by its handler. */
@@ -34,6 +35,7 @@ const studentTaskListSchema = z.array(studentTaskSchema);
 /** /api/tasks: the lists, creation (multipart with an optional image), editing and soft deletion. */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const service = new TasksService(app.db, app.images, app.imageUrls, app.checker, app.live);
+  const reads = new TaskReads(app.db, service);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/tasks', {
     schema: {
@@ -56,7 +58,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer("The live tasks of the caller's groups that have opened, newest first, without answer keys.", studentTaskListSchema) },
     },
     onRequest: app.authorize('task.listMine'),
-    handler: async (request) => service.listVisible(currentUser(request)),
+    handler: async (request) => reads.forStudent(currentUser(request)),
   });
 
   // Creation and editing take forms: the multipart parser in a scope of their own (formRoutes).

@@ -64,10 +64,18 @@ export class TasksService {
   /**
    * The arena's view of the caller's group tasks (a student has one group, a teacher several):
    * never the answer key, whoever asks, and only tasks whose opensAt has come (PRODUCT.md §10).
+   * `nextOpening`: when the next scheduled one opens (ms), when the list stops being true.
    */
-  async listVisible(actor: AuthenticatedUser, now = Date.now()): Promise<StudentTask[]> {
+  async listVisible(actor: AuthenticatedUser, now = Date.now()): Promise<{ tasks: StudentTask[]; nextOpening: number }> {
     const rows = await repo.listLiveTasks(this.db, taskScope(actor).groupIds);
-    return rows.filter((row) => !row.opensAt || Date.parse(row.opensAt) <= now).map((row) => this.presentToStudent(row));
+    let nextOpening = Number.POSITIVE_INFINITY;
+    const tasks: StudentTask[] = [];
+    for (const row of rows) {
+      const opens = row.opensAt ? Date.parse(row.opensAt) : Number.NEGATIVE_INFINITY;
+      if (opens <= now) tasks.push(this.presentToStudent(row));
+      else nextOpening = Math.min(nextOpening, opens);
+    }
+    return { tasks, nextOpening };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type InferResult, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
 import { fromDbBool, nowIso, toDbBool, type Dialect } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
@@ -81,6 +81,8 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       ),
     ]);
 
+type SessionUserRow = InferResult<ReturnType<typeof sessionUserSelect>>[number];
+
 /** What the account check needs: the user, when their older tokens stopped counting, their logged-out tokens. */
 export interface SessionUser {
   user: User;
@@ -91,9 +93,17 @@ export interface SessionUser {
   revokedTokenIds: string[];
 }
 
+/** The account check's SQL per database, compiled once: every request runs it, and building it cost more than running it. */
+const sessionUserSql = new WeakMap<Kysely<DB>, string>();
+
 /** The account check of every authenticated request: the user as the database has it now, or undefined. */
 export async function findSessionUser(db: Kysely<DB>, dialect: Dialect, id: number): Promise<SessionUser | undefined> {
-  const rows = await sessionUserSelect(db, dialect).where('users.id', '=', id).orderBy('groups.name_key').execute();
+  let text = sessionUserSql.get(db);
+  if (text === undefined) {
+    text = sessionUserSelect(db, dialect).where('users.id', '=', 0).orderBy('groups.name_key').compile().sql;
+    sessionUserSql.set(db, text);
+  }
+  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
   const first = rows[0];
   if (!first) return undefined;
   const groups: Group[] = [];

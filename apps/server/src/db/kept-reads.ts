@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { changeVersion, type Counter } from './change-versions.js';
+import type { DB } from './schema.js';
+
+/**
+ * Answers kept until what they were read from changes: each under the version of the counters it
+ * depends on (change-versions.ts), read before the answer is computed, so a kept answer is never
+ * older than its version says and a write anywhere (another instance, psql) is seen at the next
+ * read. Concurrent misses of one key share one computation; at most `max` answers are kept.
+ */
+export class KeptReads<T> {
+  private readonly kept: LRUCache<string, { version: string; value: Promise<T>; until: number }>;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    max = 2_000,
+  ) {
+    this.kept = new LRUCache({ max });
+  }
+
+  /** `compute` answers with the value and the time (ms) it stops being true by itself, if any (a task opening). */
+  async get(key: string, counters: readonly Counter[], compute: () => Promise<{ value: T; until?: number }>): Promise<T> {
+    const version = await changeVersion(this.db, counters);
+    const entry = this.kept.get(key);
+    if (entry && entry.version === version && Date.now() < entry.until) return entry.value;
+    const computed = compute();
+    const value = computed.then((c) => c.value);
+    const fresh = { version, value, until: Number.POSITIVE_INFINITY };
+    this.kept.set(key, fresh);
+    computed.then(
+      (c) => (fresh.until = c.until ?? Number.POSITIVE_INFINITY),
+      () => this.kept.get(key) === fresh && this.kept.delete(key),
+    );
+    return value;
+  }
+}
