@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { startHeapTrimmer } from './lib/heap-trim.js';
 import { startIdleCollector } from './lib/idle-collect.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { watchConnections } from './lib/unused-connections.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
 
   const app = await buildApp(config, { database });
+  const connections = watchConnections(app.server);
   if (database.instance) {
     database.instance.onChange = (alone) =>
       app.log.info(alone ? 'no other instance uses the database: account checks answer from what they read until something changes' : 'another instance uses the database (or it did not answer a heartbeat): every account check asks it');
@@ -51,9 +53,15 @@ async function main(): Promise<void> {
     force.unref();
     // Node closes the connections idle at close() once; a keep-alive connection whose request was
     // in flight then becomes idle afterwards and would hold the server open until its keep-alive
-    // timeout (72 s). Closing idle connections every 100 ms ends each as soon as its answer is sent.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    // timeout (72 s). Closing unused connections every 100 ms ends each as soon as its answer is
+    // sent, and ends at once those that never sent a whole request (lib/unused-connections.ts).
+    const closeUnused = () => {
+      app.server.closeIdleConnections();
+      connections.close();
+    };
+    const closeIdle = setInterval(closeUnused, 100);
     closeIdle.unref();
+    closeUnused();
     // The database closes only after app.close() has let in-flight requests finish: closing it in
     // an onClose hook raced them, and they answered 500 "driver has already been destroyed".
     app
