@@ -76,7 +76,8 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private heartbeat: NodeJS.Timeout | null = null;
   private catchUp: NodeJS.Timeout | null = null;
-  private cursor = new EventCursor(0);
+  /** Where this instance has read the table to; null until the database first answers. */
+  private cursor: EventCursor | null = null;
   /** Ids relay messages told of since the last read (some may be ids the cursor waits for). */
   private told: number[] = [];
   /** The next read asks for every id the cursor waits for (the timer's reads). */
@@ -95,7 +96,12 @@ export class LiveHub {
 
   /** Listens to the other instances and starts the heartbeat. */
   async start(): Promise<void> {
-    this.cursor = new EventCursor(await repo.lastEventId(this.db));
+    // Reading starts after the newest event: what was stored before this instance began is for
+    // resuming streams (Last-Event-ID) to read. A database away at start is asked again at the first read.
+    this.cursor = await repo.lastEventId(this.db).then(
+      (newest) => new EventCursor(newest),
+      () => null,
+    );
     await this.fanOut.start((ids) => {
       this.told.push(...ids);
       this.readSoon();
@@ -218,24 +224,26 @@ export class LiveHub {
    * the ids it waits for, those `told` names (or all of them).
    */
   private async readNew(told: readonly number[], allHoles: boolean): Promise<void> {
+    this.cursor ??= new EventCursor(await repo.lastEventId(this.db));
+    const cursor = this.cursor;
     if (this.streams.size === 0) {
-      this.cursor.skipTo(await repo.lastEventId(this.db));
+      cursor.skipTo(await repo.lastEventId(this.db));
       return;
     }
-    const holes = allHoles ? this.cursor.holeIds() : told.filter((id) => this.cursor.isHole(id));
+    const holes = allHoles ? cursor.holeIds() : told.filter((id) => cursor.isHole(id));
     const events: repo.LiveEventRow[] = [];
     for (let i = 0; i < holes.length; i += READ_BATCH) events.push(...(await repo.eventsByIds(this.db, holes.slice(i, i + READ_BATCH))));
     for (;;) {
-      const batch = await repo.eventsAfter(this.db, this.cursor.after, READ_BATCH);
-      this.handOn([...events, ...batch]);
+      const batch = await repo.eventsAfter(this.db, cursor.after, READ_BATCH);
+      this.handOn(cursor, [...events, ...batch]);
       events.length = 0;
       if (batch.length < READ_BATCH) return;
     }
   }
 
   /** Queues each event not handed on before to the streams in its audience, in id order. */
-  private handOn(events: readonly repo.LiveEventRow[]): void {
-    const fresh = new Set(this.cursor.take(events.map((e) => e.id)));
+  private handOn(cursor: EventCursor, events: readonly repo.LiveEventRow[]): void {
+    const fresh = new Set(cursor.take(events.map((e) => e.id)));
     for (const event of [...events].sort((a, b) => a.id - b.id)) {
       if (!fresh.delete(event.id)) continue;
       for (const stream of this.streams) {
