@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeQueries } from '../../db/database.js';
 import { ReadCache } from '../../db/read-cache.js';
+import { DiskFullWatch } from '../../lib/disk-full.js';
 import { imagePipelineQueueLength, observeImagePipeline } from '../files/image-pipeline.js';
 
 /** Every metric the server exports, in one registry of its own (never prom-client's global one). */
@@ -14,6 +15,7 @@ export interface Metrics {
   imageQueueWait: Histogram;
   readCache: Counter<'result'>;
   readCacheBytes: Gauge<'cache'>;
+  diskFull: Counter<'store'>;
 }
 
 /** Seconds; from a cached read (~1 ms) to a photo upload on a slow line. */
@@ -88,6 +90,12 @@ export function processMetrics(): Metrics {
       labelNames: ['cache'],
       registers,
     }),
+    diskFull: new Counter({
+      name: 'mathclub_disk_full_total',
+      help: 'Writes refused because a disk is full (answered 503 DISK_FULL), by store: database, or files (images under DATA_DIR).',
+      labelNames: ['store'],
+      registers,
+    }),
   };
   new Gauge({
     name: 'mathclub_image_pipeline_queue_length',
@@ -111,6 +119,7 @@ export function processMetrics(): Metrics {
   const misses = metrics.readCache.labels('miss');
   ReadCache.onLookup = (hit) => (hit ? hits : misses).inc();
   ReadCache.onBytes = (cache, delta) => metrics.readCacheBytes.labels(cache).inc(delta);
+  DiskFullWatch.onFull = (store) => metrics.diskFull.labels(store).inc();
   shared = metrics;
   return metrics;
 }
