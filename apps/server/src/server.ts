@@ -11,6 +11,9 @@ import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-a
 
 /** Reads config, migrates, creates the first admin when needed, listens; closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  // Every file and folder the server creates (DATA_DIR, the database and its WAL, images, the
+  // signing key) is its user's alone, whatever the shell's umask (022 made the database 0644).
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig(process.env);
