@@ -82,6 +82,12 @@ export class LiveHub {
   private told: number[] = [];
   /** The next read asks for every id the cursor waits for (the timer's reads). */
   private askHoles = false;
+  /**
+   * No stream was open at the last read, so the cursor was left where it was (reading rows nobody
+   * receives, or even their newest id, on every announcement would cost each instance a query): the
+   * next stream to open sets it to where that stream starts.
+   */
+  private idle = true;
   /** The read under way; a trigger meanwhile sets `readAgain` for one more after it. */
   private reading: Promise<void> | null = null;
   private readAgain = false;
@@ -156,8 +162,10 @@ export class LiveHub {
     // holds live events back until the backlog is written, and ids already sent are skipped.
     this.streams.add(stream);
     stream.queue = (async () => {
+      // Taken before the backlog is read: every event up to it is in the backlog or was sent before.
+      const newest = await repo.lastEventId(this.db);
+      this.startAt(newest);
       if (resumeAfter === null) {
-        const newest = await repo.lastEventId(this.db);
         stream.lastSentId = newest;
         sink.write(`id: ${newest}\nevent: ready\ndata: {"resumed":false}\n\n`);
         return;
@@ -173,7 +181,6 @@ export class LiveHub {
       stream.lastSentId = resumeAfter;
       if (missed.length > RESUME_MAX) {
         // Too much missed: the client reloads what it shows instead of replaying the day.
-        const newest = await repo.lastEventId(this.db);
         stream.lastSentId = newest;
         sink.write(`id: ${newest}\nevent: resync\ndata: {}\n\n`);
         return;
@@ -185,6 +192,14 @@ export class LiveHub {
       this.drop(stream);
     });
     await stream.queue;
+  }
+
+  /** The first stream after a quiet spell: the hub reads on from where it starts (nobody needed what came before). */
+  private startAt(newest: number): void {
+    if (!this.idle) return;
+    this.idle = false;
+    if (this.cursor) this.cursor.skipTo(newest);
+    else this.cursor = new EventCursor(newest);
   }
 
   /** The client went away. */
@@ -224,12 +239,12 @@ export class LiveHub {
    * the ids it waits for, those `told` names (or all of them).
    */
   private async readNew(told: readonly number[], allHoles: boolean): Promise<void> {
-    this.cursor ??= new EventCursor(await repo.lastEventId(this.db));
-    const cursor = this.cursor;
     if (this.streams.size === 0) {
-      cursor.skipTo(await repo.lastEventId(this.db));
+      this.idle = true;
       return;
     }
+    this.cursor ??= new EventCursor(await repo.lastEventId(this.db));
+    const cursor = this.cursor;
     const holes = allHoles ? cursor.holeIds() : told.filter((id) => cursor.isHole(id));
     const events: repo.LiveEventRow[] = [];
     for (let i = 0; i < holes.length; i += READ_BATCH) events.push(...(await repo.eventsByIds(this.db, holes.slice(i, i + READ_BATCH))));

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,9 @@ import { openStream, type TestStream } from './test-stream.js';
  * on B received none of the answers posted to A while Redis was down nor after it came back.
  */
 const url = process.env.TEST_DATABASE_URL;
-const relays = ['postgres', 'redis'] as const;
+/** The Redis case needs a redis-server of its own to kill (the shared one is never stopped). */
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+const relays = hasRedisServer ? (['postgres', 'redis'] as const) : (['postgres'] as const);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!url).each(relays)('live events across two instances when the %s relay breaks under load', (relay) => {
