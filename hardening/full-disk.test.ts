@@ -42,7 +42,7 @@ describe.skipIf(!canMount())('a full disk under the built server', () => {
     school = await seedClass(`sqlite:${path.join(dataDir, 'mathclub.sqlite')}`, 8, 200);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/server.js'], {
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET, METRICS_TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000000' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
