@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createConnection, type Socket } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,50 @@ describe('graceful shutdown of the built server', () => {
     } finally {
       await database.destroy();
     }
+  });
+});
+
+/**
+ * Connections that carry no request must not hold a shutdown: a client that connected and sent
+ * nothing, one that sent half a header, and a keep-alive connection between requests. Before, the
+ * first two made SIGTERM wait the whole SHUTDOWN_TIMEOUT and exit 1 (`podman stop` then killed it).
+ */
+describe('shutdown with idle and half-open connections', () => {
+  const dataDir = tempDataDir('shutdown-idle');
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('closes them at once on SIGTERM and exits 0 within a second', async () => {
+    server = await startServer({ DATA_DIR: dataDir, JWT_SECRET, SHUTDOWN_TIMEOUT: `${SHUTDOWN_TIMEOUT_MS / 1000}s`, LOG_LEVEL: 'warn' }, await freePort());
+    const child = server.process;
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const { port } = new URL(server.url);
+    const connect = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = createConnection({ host: '127.0.0.1', port: Number(port) }, () => resolve(socket));
+        socket.on('error', reject);
+      });
+    const silent = await connect();
+    const halfHeader = await connect();
+    halfHeader.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept: appli');
+    const keptAlive = await connect();
+    keptAlive.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await new Promise((resolve) => keptAlive.once('data', resolve));
+    const closedByServer = [silent, halfHeader, keptAlive].map((s) => {
+      s.on('error', () => {});
+      return new Promise<void>((resolve) => s.once('close', () => resolve()));
+    });
+    await sleep(200);
+
+    const sigtermAt = Date.now();
+    child.kill('SIGTERM');
+    const exit = await exited;
+    await Promise.all(closedByServer);
+    console.log(`[hardening] shutdown with 3 unused connections: exit ${exit.code} after ${exit.at - sigtermAt} ms`);
+    expect(exit.code, 'exit code').toBe(0);
+    expect(exit.at - sigtermAt, 'ms from SIGTERM to exit').toBeLessThan(1_000);
   });
 });

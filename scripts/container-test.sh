@@ -47,7 +47,7 @@ timed() { local name=$1 start=$SECONDS; shift; "$@"; TIMES+=("$(printf '%4d s  %
 cleanup() {
   local status=$?
   pm rm -f "$RUN_ID-sqlite" "$RUN_ID-pg" >/dev/null 2>&1 || true
-  pm volume rm -f "$RUN_ID-data" "$RUN_ID-pgdata" >/dev/null 2>&1 || true
+  pm volume rm -f "$RUN_ID-data" "$RUN_ID-pgdata" "$RUN_ID-restored" >/dev/null 2>&1 || true
   if [ -n "${PG_DB:-}" ]; then psql "$PG_URL" -qc "drop database if exists $PG_DB" >/dev/null 2>&1 || true; fi
   if [ ${#TIMES[@]} -gt 0 ]; then printf '\n== container test timings\n'; printf '%s\n' "${TIMES[@]}"; fi
   [ -n "${SIZE_MB:-}" ] && echo "image size: $SIZE_MB MB ($IMAGE)"
@@ -148,9 +148,30 @@ run_sqlite() {
   wait_healthy "$name" "$url"
   pm exec "$name" test -f /data/mathclub.sqlite
   pm exec "$name" sh -c 'ls /data/images | grep -q .' || { echo "no images kept in /data"; return 1; }
+  backup_and_restore "$name" "$url"
+}
+# The README's container backup: the image's own command while the server runs, then a restore
+# of that folder into a new volume, and a server on it that signs the owner in and lists the task.
+backup_and_restore() { # NAME URL
+  local name=$1 url=$2 password output dir token
+  password=$(pm exec "$name" cat /data/initial-admin-password)
+  output=$(pm exec "$name" node apps/server/dist/backup.js) || { echo "$output"; echo "$name: the backup command failed"; return 1; }
+  echo "$output" | sed 's/^/  backup: /'
+  echo "$output" | grep -q 'integrity ok' || { echo "$name: the backup did not check its copy"; return 1; }
+  dir=$(echo "$output" | sed -n 's/^Backup written to \(\/data\/backups\/[^ ]*\) in .*/\1/p')
+  [ -n "$dir" ] || { echo "$name: no backup folder named"; return 1; }
+  stop_run "$name"
+  pm rm "$name" >/dev/null
+  pm volume create "$RUN_ID-restored" >/dev/null
+  pm run --rm -v "$RUN_ID-data:/old:ro" -v "$RUN_ID-restored:/data" "$IMAGE" sh -c "cp -a '/old/${dir#/data/}/.' /data/"
+  pm run -d --name "$name" -p "127.0.0.1:$PORT:3000" -v "$RUN_ID-restored:/data" "$IMAGE" >/dev/null
+  wait_healthy "$name" "$url"
+  token=$(curl -fsS -H 'content-type: application/json' -d "{\"login\":\"admin\",\"password\":\"$password\"}" "$url/api/auth/login" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).access_token))')
+  [ "$(curl -fsS -H "authorization: Bearer $token" "$url/api/tasks" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).length))')" -ge 1 ] || { echo "$name: the restored data has no task"; return 1; }
+  echo "$name: backed up in the container, restored into a new volume: the owner signs in and sees the task"
   stop_run "$name"
 }
-timed "run 1: embedded SQLite (start, journey, stop, restart on the volume)" run_sqlite
+timed "run 1: embedded SQLite (start, journey, stop, restart on the volume, backup and restore)" run_sqlite
 
 run_postgres() {
   local name="$RUN_ID-pg" url="http://127.0.0.1:$PORT"
@@ -167,6 +188,12 @@ run_postgres() {
   [ "$(psql "$db_url" -tAc 'select count(*) from solutions')" -ge 1 ] || { echo "no answer in PostgreSQL"; return 1; }
   [ -n "$(redis-cli -u "$REDIS" --scan --pattern "mathclub-$RUN_ID:*" | head -n 1)" ] || { echo "no keys in Redis under mathclub-$RUN_ID:"; return 1; }
   echo "$name: the answer is in PostgreSQL, the rate limits count in Redis"
+  # The backup command copies the images kept in /data and names the pg_dump for the database.
+  local output
+  output=$(pm exec "$name" node apps/server/dist/backup.js) || { echo "$output"; echo "$name: the backup command failed"; return 1; }
+  echo "$output" | grep -q 'pg_dump --format=custom' || { echo "$output"; echo "$name: the backup did not name pg_dump"; return 1; }
+  echo "$output" | grep -q 'images: [1-9]' || { echo "$output"; echo "$name: the backup copied no image"; return 1; }
+  echo "$name: the backup command copied the images and named pg_dump"
   stop_run "$name"
   redis-cli -u "$REDIS" --scan --pattern "mathclub-$RUN_ID:*" | xargs -r redis-cli -u "$REDIS" del >/dev/null
 }

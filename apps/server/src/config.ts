@@ -247,7 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD || process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Private to the server's user: it holds pupils' work, the signing key and the owner's password.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (err) {
     throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`);
   }

@@ -3,11 +3,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { letEarlierInstancesSeeUs, migrateToLatest } from './db/migrate.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { watchConnections } from './lib/unused-connections.js';
 import { sweepOrphanImages } from './modules/files/orphan-sweep.js';
 import { adminPasswordNotice, bootstrapAdmin } from './modules/users/bootstrap-admin.js';
 
 /** Reads config, migrates, creates the first admin when needed, listens; closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  // Every file and folder the server creates (DATA_DIR, the database and its WAL, images, the
+  // signing key) is its user's alone, whatever the shell's umask (022 made the database 0644).
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig(process.env);
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
   if (adminPassword) console.log(adminPasswordNotice(adminPassword, config.dataDir));
 
   const app = await buildApp(config, { database });
+  const connections = watchConnections(app.server);
 
   // SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (an upload
   // being received completes and is stored), close the database, exit 0. Requests that take longer
@@ -44,9 +49,15 @@ async function main(): Promise<void> {
     force.unref();
     // Node closes the connections idle at close() once; a keep-alive connection whose request was
     // in flight then becomes idle afterwards and would hold the server open until its keep-alive
-    // timeout (72 s). Closing idle connections every 100 ms ends each as soon as its answer is sent.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    // timeout (72 s). Closing unused connections every 100 ms ends each as soon as its answer is
+    // sent, and ends at once those that never sent a whole request (lib/unused-connections.ts).
+    const closeUnused = () => {
+      app.server.closeIdleConnections();
+      connections.close();
+    };
+    const closeIdle = setInterval(closeUnused, 100);
     closeIdle.unref();
+    closeUnused();
     // The database closes only after app.close() has let in-flight requests finish: closing it in
     // an onClose hook raced them, and they answered 500 "driver has already been destroyed".
     app

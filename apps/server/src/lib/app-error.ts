@@ -28,6 +28,8 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  // 503 rather than 507: every client and load balancer already reads it as "try again later".
+  DISK_FULL: 503,
   INTERNAL: 500,
 };
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INVALID_VALUE_KEY, type ApiError, type ErrorCode, type Language } from '@mathclub/shared';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
+import { DiskFullWatch, fullStoreOf } from '../lib/disk-full.js';
 import { assertNoNul } from '../lib/nul-guard.js';
 import { pickLanguage, translate, type MessageKey } from '../i18n/messages.js';
 
@@ -10,6 +11,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Language of every message in this request's answer (Accept-Language, fallback uk). */
     language: Language;
+  }
+  interface FastifyInstance {
+    /** Writes refused for want of space lately (lib/disk-full.ts): `/api/ready` reports them. */
+    diskFull: DiskFullWatch;
   }
 }
 
@@ -84,6 +89,7 @@ function send(reply: FastifyReply, body: ApiError) {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('language', 'uk' as Language);
+  app.decorate('diskFull', new DiskFullWatch());
   // Hooks that do not wait for anything take `done`: an async one costs every request a promise and
   // a turn of the microtask queue (a few % of a cached read, see plugins/address-limit.ts).
   app.addHook('onRequest', (request, _reply, done) => {
@@ -115,6 +121,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       // A non-zod (JSON schema) validation failure, e.g. from a third-party plugin.
       return send(reply, errorBody(request, 400, 'VALIDATION_FAILED', 'VALIDATION_FAILED'));
+    }
+    const fullStore = fullStoreOf(error);
+    if (fullStore) {
+      // Not a bug to chase but space to free: said so in the log, the metrics and /api/ready.
+      request.log.error({ err: error, store: fullStore }, `disk full: a write to the ${fullStore === 'database' ? 'database' : 'files under DATA_DIR'} was refused for want of space`);
+      app.diskFull.note(fullStore);
+      reply.header('retry-after', '60');
+      return send(reply, errorBody(request, 503, 'DISK_FULL', 'DISK_FULL'));
     }
     if (isDatabaseUnavailable(error)) {
       // The database is restarting or unreachable: a retry may work, so say so (never a 500).

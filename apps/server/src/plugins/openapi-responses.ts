@@ -36,7 +36,7 @@ export const ERROR_MEANINGS: Readonly<Record<number, string>> = {
   413: 'The body is larger than the server accepts.',
   415: 'The body is not in a format this operation accepts.',
   429: 'Too many requests from your address (or for this account); wait the Retry-After seconds.',
-  503: 'The database is unavailable for a moment; retry after the Retry-After seconds.',
+  503: 'The database is unavailable for a moment, or the server\'s disk is full (code DISK_FULL); retry after the Retry-After seconds.',
 };
 
 type ResponseMap = Record<string, unknown>;

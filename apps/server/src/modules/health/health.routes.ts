@@ -13,9 +13,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => ({ status: 'ok' as const }),
   });
   r.get('/api/ready', {
-    schema: { tags: ['health'], operationId: 'checkReady', summary: 'The database answers', security: [], response: { 200: answer('The database answers: this instance can take requests.', healthSchema) } },
+    schema: { tags: ['health'], operationId: 'checkReady', summary: 'The database answers and has room', security: [], response: { 200: answer('The database answers and no write was refused for want of disk space in the last minute: this instance can take requests.', healthSchema) } },
     handler: async () => {
       if (!(await pingDb(app.db))) throw new AppError('SERVICE_UNAVAILABLE');
+      // Answers but cannot store: a load balancer or monitor should hear of it (lib/disk-full.ts).
+      if (app.diskFull.full) throw new AppError('DISK_FULL', { retryAfterSeconds: 60 });
       return { status: 'ok' as const };
     },
   });

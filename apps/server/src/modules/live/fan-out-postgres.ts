@@ -10,8 +10,8 @@ const IDS_PER_NOTIFY = 500;
 /**
  * PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance listens (a pooled one could not:
  * LISTEN belongs to a session); NOTIFY goes through the pool. A lost listening connection is
- * replaced with a growing delay (0.2 s … 5 s); events stored meanwhile reach streams that resume
- * with Last-Event-ID.
+ * replaced with a growing delay (0.2 s … 5 s); events stored meanwhile reach the streams through the
+ * hub's reads of the table (live-hub.ts, CATCH_UP_MS).
  */
 export class PostgresFanOut implements FanOut {
   readonly driver = 'postgres';
@@ -42,7 +42,7 @@ export class PostgresFanOut implements FanOut {
    * (their write's statement committed them), so the request that wrote them needs nothing more
    * from PostgreSQL. When the NOTIFY fails, this instance's own streams are still
    * told (as the Redis driver does), and the failure is logged; the other instances' streams get the
-   * events when they resume with Last-Event-ID.
+   * events from their hubs' next read of the table (live-hub.ts).
    */
   async publish(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;

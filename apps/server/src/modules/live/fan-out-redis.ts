@@ -4,8 +4,9 @@ import { parseIds, type FanOut, type FanOutLog } from './fan-out.js';
 /**
  * Redis pub/sub (REDIS_URL set): one subscribing connection and one publishing connection per
  * instance. ioredis reconnects both by itself and re-subscribes; a message published while this
- * instance was away is not replayed by Redis, but streams that resume with Last-Event-ID read it
- * from the database. When a publish fails, this instance's own streams are still told.
+ * instance was away is not replayed by Redis, but the hub reads the events from the table every
+ * second anyway (live-hub.ts, CATCH_UP_MS), so its streams get them. When a publish fails, this
+ * instance's own streams are still told at once.
  */
 export class RedisFanOut implements FanOut {
   readonly driver = 'redis';

@@ -7,8 +7,9 @@ import { RedisFanOut } from './fan-out-redis.js';
 
 /**
  * How the instances of one school tell each other that events were stored (PRODUCT.md §12):
- * a message is the new event ids, every instance (the sender too) hears it once and reads those
- * rows once for all of its streams. Three drivers, one interface:
+ * a message is the new event ids, every instance (the sender too) hears it once and reads the new
+ * rows once for all of its streams. A doorbell only: a lost message costs at most a second, the
+ * hub's next read of the table (live-hub.ts). Three drivers, one interface:
  * Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY on PostgreSQL, else in-process
  * (one SQLite instance).
  */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { hasTeacherPowers } from '../access/access.policy.js';
+import { EventCursor } from './event-cursor.js';
 import type { FanOut, FanOutLog } from './fan-out.js';
 import * as repo from './live.repository.js';
 
@@ -12,6 +13,13 @@ export const RESUME_MAX = 500;
 const MAX_BUFFERED_BYTES = 1_000_000;
 /** How many written ids a stream remembers for skipping repeats (above a resume's backlog). */
 const SENT_MEMORY = 1024;
+/**
+ * How often the table is read without a relay message (PostgreSQL or Redis between instances): a
+ * broken relay delays events by at most this, never loses them.
+ */
+export const CATCH_UP_MS = 1_000;
+/** Events read from the table at a time. */
+const READ_BATCH = 500;
 
 /** The writable end of one open event stream. */
 export interface StreamSink {
@@ -52,14 +60,37 @@ export const sseEvent = (event: Pick<repo.LiveEventRow, 'id' | 'kind' | 'payload
 
 /**
  * This instance's open event streams and the fan-out between instances. An announcement stores its
- * events, then tells every instance their ids; each instance reads those rows once (not once per
+ * events, then tells every instance their ids; each instance reads the new rows once (not once per
  * stream) and hands each to the streams in its audience. Every stream's account is checked again
  * before each event and at each heartbeat (the same check as every request, batched into one query
  * for all streams of a turn), so a deactivated or logged-out user's stream closes.
+ *
+ * The table is the truth and the relay only a doorbell: a message makes the instance read the rows
+ * after the newest it has handed on (plus the ids it still waits for, event-cursor.ts), and so does
+ * a timer every CATCH_UP_MS between instances. When Redis or PostgreSQL's LISTEN connection is
+ * down, or a message was lost while it came back, the next read finds the events anyway, in id
+ * order and once each, and the streams stay open (issue 54: a stream on B got none of 489 answers
+ * posted to A while Redis was down, and none after it came back).
  */
 export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private heartbeat: NodeJS.Timeout | null = null;
+  private catchUp: NodeJS.Timeout | null = null;
+  /** Where this instance has read the table to; null until the database first answers. */
+  private cursor: EventCursor | null = null;
+  /** Ids relay messages told of since the last read (some may be ids the cursor waits for). */
+  private told: number[] = [];
+  /** The next read asks for every id the cursor waits for (the timer's reads). */
+  private askHoles = false;
+  /**
+   * No stream was open at the last read, so the cursor was left where it was (reading rows nobody
+   * receives, or even their newest id, on every announcement would cost each instance a query): the
+   * next stream to open sets it to where that stream starts.
+   */
+  private idle = true;
+  /** The read under way; a trigger meanwhile sets `readAgain` for one more after it. */
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -71,20 +102,35 @@ export class LiveHub {
 
   /** Listens to the other instances and starts the heartbeat. */
   async start(): Promise<void> {
-    // One message at a time, in the order they came: reading two messages' rows at once, the later
-    // one's could be handed to the streams first.
-    let incoming = Promise.resolve();
+    // Reading starts after the newest event: what was stored before this instance began is for
+    // resuming streams (Last-Event-ID) to read. A database away at start is asked again at the first read.
+    this.cursor = await repo.lastEventId(this.db).then(
+      (newest) => new EventCursor(newest),
+      () => null,
+    );
     await this.fanOut.start((ids) => {
-      incoming = incoming.then(() => this.onIds(ids)).catch((error: unknown) => this.log('live updates: cannot read announced events', error));
+      this.told.push(...ids);
+      this.readSoon();
     });
     this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
+    // In one process nothing is lost between the announcement and the read; between instances the
+    // relay can be.
+    if (this.fanOut.driver !== 'in-process') {
+      this.catchUp = setInterval(() => {
+        this.askHoles = true;
+        this.readSoon();
+      }, CATCH_UP_MS);
+      this.catchUp.unref();
+    }
   }
 
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.catchUp) clearInterval(this.catchUp);
     for (const stream of this.streams) this.drop(stream);
     await this.fanOut.close();
+    await this.reading;
   }
 
   /** How many streams this instance holds. */
@@ -116,8 +162,10 @@ export class LiveHub {
     // holds live events back until the backlog is written, and ids already sent are skipped.
     this.streams.add(stream);
     stream.queue = (async () => {
+      // Taken before the backlog is read: every event up to it is in the backlog or was sent before.
+      const newest = await repo.lastEventId(this.db);
+      this.startAt(newest);
       if (resumeAfter === null) {
-        const newest = await repo.lastEventId(this.db);
         stream.lastSentId = newest;
         sink.write(`id: ${newest}\nevent: ready\ndata: {"resumed":false}\n\n`);
         return;
@@ -133,7 +181,6 @@ export class LiveHub {
       stream.lastSentId = resumeAfter;
       if (missed.length > RESUME_MAX) {
         // Too much missed: the client reloads what it shows instead of replaying the day.
-        const newest = await repo.lastEventId(this.db);
         stream.lastSentId = newest;
         sink.write(`id: ${newest}\nevent: resync\ndata: {}\n\n`);
         return;
@@ -147,15 +194,73 @@ export class LiveHub {
     await stream.queue;
   }
 
+  /** The first stream after a quiet spell: the hub reads on from where it starts (nobody needed what came before). */
+  private startAt(newest: number): void {
+    if (!this.idle) return;
+    this.idle = false;
+    if (this.cursor) this.cursor.skipTo(newest);
+    else this.cursor = new EventCursor(newest);
+  }
+
   /** The client went away. */
   remove(request: FastifyRequest): void {
     for (const stream of this.streams) if (stream.request === request) this.drop(stream);
   }
 
-  private async onIds(ids: number[]): Promise<void> {
-    if (this.streams.size === 0 || ids.length === 0) return;
-    const events = await repo.eventsByIds(this.db, ids);
-    for (const event of events) {
+  /**
+   * Reads the table soon: one read at a time (two at once could hand a later read's rows on
+   * first), and the triggers that come during a read make one more after it.
+   */
+  private readSoon(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.readAgain = false;
+        const told = this.told;
+        this.told = [];
+        const allHoles = this.askHoles;
+        this.askHoles = false;
+        try {
+          await this.readNew(told, allHoles);
+        } catch (error) {
+          // The database away: the next trigger reads from the same place, nothing is skipped.
+          this.log('live updates: cannot read new events', error);
+        }
+      } while (this.readAgain);
+      this.reading = null;
+    })();
+  }
+
+  /**
+   * Hands on the events stored since the last read, in id order: those after the cursor and, of
+   * the ids it waits for, those `told` names (or all of them).
+   */
+  private async readNew(told: readonly number[], allHoles: boolean): Promise<void> {
+    if (this.streams.size === 0) {
+      this.idle = true;
+      return;
+    }
+    this.cursor ??= new EventCursor(await repo.lastEventId(this.db));
+    const cursor = this.cursor;
+    const holes = allHoles ? cursor.holeIds() : told.filter((id) => cursor.isHole(id));
+    const events: repo.LiveEventRow[] = [];
+    for (let i = 0; i < holes.length; i += READ_BATCH) events.push(...(await repo.eventsByIds(this.db, holes.slice(i, i + READ_BATCH))));
+    for (;;) {
+      const batch = await repo.eventsAfter(this.db, cursor.after, READ_BATCH);
+      this.handOn(cursor, [...events, ...batch]);
+      events.length = 0;
+      if (batch.length < READ_BATCH) return;
+    }
+  }
+
+  /** Queues each event not handed on before to the streams in its audience, in id order. */
+  private handOn(cursor: EventCursor, events: readonly repo.LiveEventRow[]): void {
+    const fresh = new Set(cursor.take(events.map((e) => e.id)));
+    for (const event of [...events].sort((a, b) => a.id - b.id)) {
+      if (!fresh.delete(event.id)) continue;
       for (const stream of this.streams) {
         if (!mayReceive(stream.user, event)) continue;
         stream.queue = stream.queue.then(() => this.deliver(stream, event));

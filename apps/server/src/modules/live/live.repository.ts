@@ -216,6 +216,12 @@ export async function eventsByIds(db: Kysely<DB>, ids: readonly number[]): Promi
   return rows.map((r) => ({ ...r, id: Number(r.id), audience: r.audience as Audience['audience'] }));
 }
 
+/** The events after `afterId`, whoever they are for, oldest first, at most `limit` (an instance's catch-up read). */
+export async function eventsAfter(db: Kysely<DB>, afterId: number, limit: number): Promise<LiveEventRow[]> {
+  const rows = await db.selectFrom('live_events').select(eventColumns).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), audience: r.audience as Audience['audience'] }));
+}
+
 /**
  * What a stream missed after `afterId`: the events addressed to this user, to the students of
  * `studentGroupIds` or to the teachers of `teacherGroupIds`, oldest first, at most `limit`.

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeQueries } from '../../db/database.js';
+import { DiskFullWatch } from '../../lib/disk-full.js';
 import { imagePipelineQueueLength, observeImagePipeline } from '../files/image-pipeline.js';
 
 /** Every metric the server exports, in one registry of its own (never prom-client's global one). */
@@ -11,6 +12,7 @@ export interface Metrics {
   dbQueryDuration: Histogram<'result'>;
   imageDuration: Histogram<'result'>;
   imageQueueWait: Histogram;
+  diskFull: Counter<'store'>;
 }
 
 /** Seconds; from a small read (~1 ms) to a photo upload on a slow line. */
@@ -73,6 +75,12 @@ export function processMetrics(): Metrics {
       buckets: [0, ...IMAGE_BUCKETS],
       registers,
     }),
+    diskFull: new Counter({
+      name: 'mathclub_disk_full_total',
+      help: 'Writes refused because a disk is full (answered 503 DISK_FULL), by store: database, or files (images under DATA_DIR).',
+      labelNames: ['store'],
+      registers,
+    }),
   };
   new Gauge({
     name: 'mathclub_image_pipeline_queue_length',
@@ -92,6 +100,7 @@ export function processMetrics(): Metrics {
     waited: (ms) => metrics.imageQueueWait.observe(ms / 1000),
     processed: (ms, rejected) => (rejected ? imageRejected : imageOk).observe(ms / 1000),
   });
+  DiskFullWatch.onFull = (store) => metrics.diskFull.labels(store).inc();
   shared = metrics;
   return metrics;
 }

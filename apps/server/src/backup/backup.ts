@@ -1,18 +1,19 @@
 /**
- * `npm run backup`: a consistent copy of the SQLite database and the uploaded images, safe while
- * the server runs, into DATA_DIR/backups/<UTC timestamp>/ (or BACKUP_DIR/<UTC timestamp>/).
+ * A backup of one school, safe while the server runs: a consistent copy of the SQLite database,
+ * the uploaded images and the signing key, into DATA_DIR/backups/<UTC time>/ (or
+ * BACKUP_DIR/<UTC time>/). `npm run backup` and, in the image, `node apps/server/dist/backup.js`
+ * run it (../backup.ts).
  *
- * The database is copied first with SQLite's online backup API, then the images. Images are
- * written before the row that points to them and never changed afterwards, so every row in the
- * copy finds its image in the copy (an image newer than the database copy is harmless).
- * On PostgreSQL the database belongs to pg_dump; this copies the images and says how. Images in
- * an S3 bucket (S3_BUCKET) are the storage's to keep; this says so.
+ * The database is copied first (sqlite-snapshot.ts), then the images. Images are written before
+ * the row that points to them and never changed afterwards, so every row in the copy finds its
+ * image in the copy (an image newer than the database copy is harmless). On PostgreSQL the
+ * database belongs to pg_dump; this copies the images and says how. Images in an S3 bucket
+ * (S3_BUCKET) are the storage's to keep; this says so.
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SqliteDatabase } from '../apps/server/src/db/sqlite-driver.js';
-import { isPostgresUrl, sqliteFileFromUrl } from '../apps/server/src/db/database.js';
+import { isPostgresUrl, sqliteFileFromUrl } from '../db/database.js';
+import { snapshotSqlite, type SnapshotProgress } from './sqlite-snapshot.js';
 
 export interface BackupOptions {
   dataDir: string;
@@ -34,6 +35,9 @@ export interface BackupResult {
   notes: string[];
 }
 
+/** How far a backup is, for the operator's terminal. */
+export type BackupProgress = ({ stage: 'database' } & SnapshotProgress) | { stage: 'images'; copied: number };
+
 /** Where the server keeps its data, read from the environment the same way the server does. */
 export function locationsFromEnv(env: NodeJS.ProcessEnv): BackupOptions {
   const base = env.INIT_CWD || process.cwd();
@@ -49,29 +53,38 @@ export function locationsFromEnv(env: NodeJS.ProcessEnv): BackupOptions {
 /** 2026-11-21T22-40-05Z: sorts by time and is a valid folder name everywhere. */
 const stamp = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
-/** Copies a folder tree file by file, leaving out half-written temporary files. */
-function copyTree(from: string, to: string): number {
+/** Images between two progress reports. */
+const IMAGES_PER_REPORT = 1_000;
+
+/**
+ * Copies a folder tree file by file, leaving out half-written temporary files. The copies are
+ * private (0600 in 0700 folders) whatever the originals' modes: a backup holds pupils' work.
+ */
+function copyTree(from: string, to: string, onCopied: () => void): number {
   if (!existsSync(from)) return 0;
   let count = 0;
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) {
-      count += copyTree(source, target);
+      count += copyTree(source, target, onCopied);
     } else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
-      mkdirSync(to, { recursive: true });
+      mkdirSync(to, { recursive: true, mode: 0o700 });
       copyFileSync(source, target);
+      chmodSync(target, 0o600);
       count++;
+      onCopied();
     }
   }
   return count;
 }
 
 /** Makes one backup; throws when the database copy fails its integrity check. */
-export async function backup(options: BackupOptions): Promise<BackupResult> {
+export async function backup(options: BackupOptions, onProgress: (progress: BackupProgress) => void = () => {}): Promise<BackupResult> {
   const dir = path.join(options.backupDir ?? path.join(options.dataDir, 'backups'), stamp(options.now ?? new Date()));
   if (existsSync(dir)) throw new Error(`${dir} already exists`);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   const notes: string[] = [];
   let databaseFile: string | undefined;
   let databaseBytes = 0;
@@ -80,30 +93,14 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     notes.push(
       'The database is PostgreSQL: back it up with pg_dump, for example',
       `  pg_dump --format=custom --file=${path.join(dir, 'mathclub.pgdump')} "$DATABASE_URL"`,
-      'and restore it with pg_restore --clean --dbname="$DATABASE_URL" <file>.',
+      'and restore it with pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file>.',
     );
   } else {
     const source = sqliteFileFromUrl(options.databaseUrl);
     if (!existsSync(source)) throw new Error(`No SQLite database at ${source} (is DATA_DIR right?)`);
     databaseFile = path.join(dir, path.basename(source));
-    const db = new SqliteDatabase(source, { fileMustExist: true });
-    try {
-      db.pragma('busy_timeout = 5000');
-      // The online backup API copies pages while the server keeps writing, restarting as needed,
-      // and yields a consistent snapshot.
-      await db.backup(databaseFile);
-    } finally {
-      db.close();
-    }
-    const copy = new SqliteDatabase(databaseFile, { fileMustExist: true });
-    try {
-      const check = copy.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new Error(`The copy failed its integrity check: ${String(check)}`);
-      // A single self-contained file, whatever the live database's journal mode.
-      copy.pragma('journal_mode = DELETE');
-    } finally {
-      copy.close();
-    }
+    await snapshotSqlite(source, databaseFile, (p) => onProgress({ stage: 'database', ...p }));
+    chmodSync(databaseFile, 0o600);
     databaseBytes = statSync(databaseFile).size;
   }
 
@@ -114,7 +111,9 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
       'turn on the storage\'s versioning or replication to keep them safe.',
     );
   } else {
-    images = copyTree(path.join(options.dataDir, 'images'), path.join(dir, 'images'));
+    images = copyTree(path.join(options.dataDir, 'images'), path.join(dir, 'images'), () => {
+      if (++images % IMAGES_PER_REPORT === 0) onProgress({ stage: 'images', copied: images });
+    });
   }
   // The signing key keeps sessions and image links valid after a restore; it is a secret.
   const secret = path.join(options.dataDir, 'jwt-secret');
@@ -122,22 +121,5 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     copyFileSync(secret, path.join(dir, 'jwt-secret'));
     chmodSync(path.join(dir, 'jwt-secret'), 0o600);
   }
-  chmodSync(dir, 0o700);
   return { dir, databaseFile, databaseBytes, images, notes };
-}
-
-async function main(): Promise<void> {
-  const result = await backup(locationsFromEnv(process.env));
-  console.log(`Backup written to ${result.dir}`);
-  if (result.databaseFile) console.log(`  database: ${path.basename(result.databaseFile)} (${result.databaseBytes} bytes, integrity ok)`);
-  console.log(`  images: ${result.images} file(s)`);
-  for (const note of result.notes) console.log(note);
-  console.log('To restore: stop the server, copy these files back into DATA_DIR, start the server (see README, "Backups").');
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error('Backup failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
 }
