@@ -30,7 +30,9 @@ const userListSchema = z.array(userSchema);
 
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const service = new UsersService(app.db, app.passwords, new GroupsService(app.db, new JoinCodes(app.config.jwtSecret)));
+  const service = new UsersService(app.db, app.passwords, new GroupsService(app.db, new JoinCodes(app.config.jwtSecret)), (id) => {
+    app.liveHub.sessionEnded(id).catch((error: unknown) => app.log.warn({ err: error }, 'live updates: cannot end the streams of a session'));
+  });
   const codeTriesPerIp = joinLimits(app).perAddress;
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
   const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);

@@ -28,6 +28,8 @@ export class UsersService {
     private readonly db: Kysely<DB>,
     private readonly passwords: PasswordHasher,
     private readonly groups: GroupsService,
+    /** Told after a write that ended an account's sessions (the live streams end at once). */
+    private readonly sessionsEnded: (userId: number) => void = () => {},
   ) {}
 
   /**
@@ -118,6 +120,7 @@ export class UsersService {
       await repo.updateUser(trx, id, patch);
       if (groupIds) await repo.replaceUserGroups(trx, id, groupIds);
     });
+    if (activates) this.sessionsEnded(id);
     return (await repo.findUserById(this.db, id))!;
   }
 
@@ -165,6 +168,7 @@ export class UsersService {
     }
     const passwordHash = await this.passwords.hash(input.newPassword);
     await repo.updateUser(this.db, actor.id, { passwordHash, sessionsValidAfter: nowIso() });
+    this.sessionsEnded(actor.id);
     return this.profile(actor);
   }
 
@@ -175,6 +179,7 @@ export class UsersService {
     requireAccess(actor, 'user.resetPassword', target);
     // Whoever was using the forgotten (or leaked) password is signed out too.
     await repo.updateUser(this.db, id, { passwordHash: await this.passwords.hash(password), sessionsValidAfter: nowIso() });
+    this.sessionsEnded(id);
   }
 
   /** The owner hands ownership to another active teacher and stays a teacher (PRODUCT.md §16). */
