@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import translitModule from 'cyrillic-to-translit-js';
 import { GRADE_LETTERS, GRADE_MAX, GRADE_MIN, LOGIN_MAX, NAME_MAX } from './constants.js';
 import { ROSTER_MAX_ROWS, type RosterError } from './class-intake.js';
-import { hasNoHiddenCharacters } from './fields.js';
+import { isReadableName } from './fields.js';
 
 /**
  * Reading a class list (PRODUCT.md §13), the same on the server (which decides) and in the import
@@ -73,7 +73,7 @@ function readRow(cells: string[], line: number): RosterRow | RosterError[] {
   const name = rawName.replace(/\s+/gu, ' ');
   if (!name) errors.push({ line, field: 'name', message: 'rosterImport.error.nameRequired' });
   else if (name.length > NAME_MAX) errors.push({ line, field: 'name', message: 'rosterImport.error.nameTooLong' });
-  else if (!hasNoHiddenCharacters(name)) errors.push({ line, field: 'name', message: 'rosterImport.error.nameInvalid' });
+  else if (!isReadableName(name)) errors.push({ line, field: 'name', message: 'rosterImport.error.nameInvalid' });
   const grade = /^\d{1,2}$/u.test(rawGrade) ? Number(rawGrade) : NaN;
   if (!(grade >= GRADE_MIN && grade <= GRADE_MAX)) errors.push({ line, field: 'grade', message: 'rosterImport.error.grade' });
   const letter = readLetter(rawLetter);
