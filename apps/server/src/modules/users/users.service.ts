@@ -12,7 +12,7 @@ import { isUniqueViolation, nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { requireAccess } from '../access/access.policy.js';
+import { can, hasTeacherPowers, requireAccess } from '../access/access.policy.js';
 import { closedGroupIds, existingGroupIds, addMember } from '../groups/groups.repository.js';
 import type { GroupsService } from '../groups/groups.service.js';
 import * as repo from './users.repository.js';
@@ -115,6 +115,7 @@ export class UsersService {
       if (input.gradeLetter !== undefined) patch.gradeLetter = input.gradeLetter;
     }
     const groupIds = input.groups === undefined ? undefined : await this.checkGroups(input.groups, isStudent ? 1 : Infinity);
+    if (groupIds && hasTeacherPowers(target)) await this.checkTeachersOfClosedGroups(actor, target.groups.map((g) => g.id), groupIds);
 
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, id, patch);
@@ -134,6 +135,7 @@ export class UsersService {
   /** A teacher renames themself and picks their groups. */
   async updateTeacherProfile(actor: AuthenticatedUser, input: TeacherProfileUpdate): Promise<User> {
     const groupIds = await this.checkGroups(input.groups, Infinity);
+    await this.checkTeachersOfClosedGroups(actor, actor.groups.map((g) => g.id), groupIds);
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, actor.id, { name: input.name });
       await repo.replaceUserGroups(trx, actor.id, groupIds);
@@ -188,6 +190,18 @@ export class UsersService {
     if (!target) throw notFound();
     requireAccess(actor, 'user.transferOwnership', target);
     if (!(await repo.transferOwnership(this.db, actor.id, id))) throw new AppError('FORBIDDEN');
+  }
+
+  /**
+   * A closed group's teachers are changed only by the owner or its own teachers (issue 50): a
+   * teacher no longer joins any group, and then reads its keys and exports its gradebook, by
+   * saving their profile. Leaving one's own group stays one's choice.
+   */
+  private async checkTeachersOfClosedGroups(actor: AuthenticatedUser, before: number[], after: number[]): Promise<void> {
+    const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+    for (const groupId of await closedGroupIds(this.db, changed)) {
+      if (!can(actor, 'group.changeTeachers', { groupId, closed: true })) throw validationError({ groups: 'profileForm.error.groupClosedToTeachers' });
+    }
   }
 
   /** Deduplicates group ids and checks they exist and fit the role's limit. */
