@@ -2,7 +2,7 @@
 // that show math and, on the arena, alongside the page's data (app/routes/student-arena-data.ts).
 import 'katex/dist/katex.min.css';
 import katex from 'katex';
-import { KATEX_OPTIONS } from './katex-options';
+import { KATEX_OPTIONS } from './katex-options.js';
 
 const cache = new Map<string, string>();
 
