@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import katex from 'katex';
@@ -169,6 +169,24 @@ describe('user text is data, never markup', () => {
     const html = katex.renderToString('\\def\\a{\\a\\a}\\a', KATEX_OPTIONS);
     expect(html).toContain('katex-error');
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('holds every formula taller than 20 em in a box of 20 em, whatever it is made of (issue 50)', async () => {
+    // maxSize caps sizes, not a negative depth or a stack: these drew pages 100,000 px tall.
+    const { renderMath } = await import('../apps/web/src/components/katex-render.js');
+    const rows = (n: number, row: string) => Array.from({ length: n }, () => row).join('');
+    const hostile = [
+      '\\raisebox{-5000em}{y}',
+      '\\rule[-5000em]{1em}{1em}',
+      `\\begin{matrix}${rows(450, '\\rule{1em}{20em}\\\\')}\\end{matrix}`,
+      `\\begin{matrix}${rows(100, 'a\\\\[20em]')}b\\end{matrix}`,
+      '\\frac{\\rule[-5000em]{1em}{1em}}{2}',
+    ];
+    for (const tex of hostile) for (const display of [false, true]) expect(renderMath(tex, display), tex).toMatch(/^<span class="math-tall">/);
+    // The box itself: MathText.css caps `.math-tall` and display formulas at 20 of KaTeX's em.
+    const css = readFileSync(new URL('../apps/web/src/components/MathText.css', import.meta.url), 'utf8');
+    expect(css).toMatch(/\.math-tall \{[^}]*max-height: calc\(20 \* 1\.21em\)[^}]*overflow: auto/);
+    expect(renderMath('x^2 + \\frac{1}{2}', false)).not.toContain('math-tall');
   });
 });
 

@@ -117,7 +117,13 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
     if (caller === 'deactivated') await t.db.updateTable('users').set({ activated: 0 }).where('id', '=', user.id).execute();
     return token;
   };
-  const someStudent = async () => (await createUser(t)).user.id;
+  const someStudent = async (groupId?: number) => (await createUser(t, groupId ? { groupIds: [groupId] } : {})).user.id;
+  /** A fresh closed group (issue 50: its teachers are changed only by the owner or its own teachers). */
+  const someClosedGroup = async () => {
+    const id = (await createGroup(t)).id;
+    await t.db.updateTable('groups').set({ closed: 1 }).where('id', '=', id).execute();
+    return id;
+  };
   const someTeacher = async (activated = true) => (await createUser(t, { role: 'teacher', groupIds: [w.groupA], activated })).user.id;
   const someTask = async (groupId = w.groupA, imageKey: string | null = null, deletedAt: string | null = null) =>
     (
@@ -197,6 +203,15 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
     { label: 'GET /api/users/{id} (the student)', method: 'GET', route: '/api/users/{id}', url: () => `/api/users/${w.callers.student.id}`, expect: signedIn(200, 200, { otherStudent: 403 }) },
     { label: 'PUT /api/users/{id} (a student)', method: 'PUT', route: '/api/users/{id}', url: async () => `/api/users/${await someStudent()}`, body: () => ({ name: 'Renamed', activated: true }), expect: signedIn(403, 200) },
     {
+      // Issue 50: a teacher manages the students of their own groups (and of none); the owner everyone.
+      label: 'PUT /api/users/{id} (a student of group A)',
+      method: 'PUT',
+      route: '/api/users/{id}',
+      url: async () => `/api/users/${await someStudent(w.groupA)}`,
+      body: () => ({ name: 'Renamed', activated: true }),
+      expect: signedIn(403, 200, { otherTeacher: 403, owner: 200 }),
+    },
+    {
       label: 'PUT /api/users/{id} (rename another teacher)',
       method: 'PUT',
       route: '/api/users/{id}',
@@ -232,6 +247,14 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
       expect: signedIn(403, 204),
     },
     {
+      label: 'PUT /api/users/{id}/password (a student of group A)',
+      method: 'PUT',
+      route: '/api/users/{id}/password',
+      url: async () => `/api/users/${await someStudent(w.groupA)}/password`,
+      body: () => ({ password: 'temporary-pass' }),
+      expect: signedIn(403, 204, { otherTeacher: 403, owner: 204 }),
+    },
+    {
       label: 'PUT /api/users/{id}/password (another teacher)',
       method: 'PUT',
       route: '/api/users/{id}/password',
@@ -257,6 +280,15 @@ describe.each(testDatabases())('access table on %s', (dialect) => {
       url: () => '/api/users/teachers/profile',
       body: (caller) => ({ name: caller === 'owner' ? 'Owner' : 'Teacher', groups: [w.callers[caller].groupId || w.groupA] }),
       expect: signedIn(403, 200),
+    },
+    {
+      // Issue 50: a closed group's teachers are changed only by the owner or its own teachers.
+      label: 'PATCH /api/users/teachers/profile (join a closed group)',
+      method: 'PATCH',
+      route: '/api/users/teachers/profile',
+      url: () => '/api/users/teachers/profile',
+      body: async (caller) => ({ name: caller === 'owner' ? 'Owner' : 'Teacher', groups: [w.callers[caller].groupId || w.groupA, await someClosedGroup()] }),
+      expect: signedIn(403, 400, { owner: 200 }),
     },
     {
       label: 'PATCH /api/users/students/profile',

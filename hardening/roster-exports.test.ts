@@ -3,8 +3,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '@mathclub/shared/roster';
 import { multipartBody } from '../apps/server/src/modules/files/multipart-test-body.js';
 import { buildTestApp, testDatabases, type TestApp } from '../apps/server/src/test/build-test-app.js';
-import { bearer, createGroup, createUser } from '../apps/server/src/test/fixtures.js';
+import { bearer, createGroup, createTaskRow, createUser } from '../apps/server/src/test/fixtures.js';
 import { FORMULA_NAMES } from './helpers/hostile-roster.js';
+
+/**
+ * The raw fields of CSV text split on commas, each with whether it was quoted (a quoted field may
+ * hold commas, semicolons and line breaks).
+ */
+function rawFields(text: string): { text: string; quoted: boolean }[] {
+  const fields: { text: string; quoted: boolean }[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      let j = i + 1;
+      let value = '';
+      for (; j < text.length; j++) {
+        if (text[j] === '"' && text[j + 1] === '"') {
+          value += '"';
+          j++;
+        } else if (text[j] === '"') break;
+        else value += text[j];
+      }
+      fields.push({ text: value, quoted: true });
+      i = j + 1;
+    } else {
+      let j = i;
+      while (j < text.length && text[j] !== ',' && text[j] !== '\r' && text[j] !== '\n') j++;
+      fields.push({ text: text.slice(i, j), quoted: false });
+      i = j;
+    }
+    while (text[i] === ',' || text[i] === '\r' || text[i] === '\n') i++;
+  }
+  return fields;
+}
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -55,5 +86,47 @@ describe.each(testDatabases())('formula names in exports on %s', (dialect) => {
     expect(cells).toHaveLength((imported.length + 1) * 3);
     for (const cell of cells) expect(cell).not.toMatch(FORMULA_START);
     for (const s of imported) expect(cells).toContain(`'${s.name}`);
+  });
+});
+
+/**
+ * Issue 50, item 8: csv-stringify quoted only cells holding its own delimiter, so `Olga;=1+1` went
+ * out bare, and Excel with the Ukrainian list separator (`;`) split it into a formula cell. Every
+ * cell holding `,`, `;`, a quote or a line break is quoted now, in the server's exports and the
+ * login cards alike.
+ */
+describe.each(testDatabases())('separators inside cells on %s', (dialect) => {
+  let t: TestApp;
+  let teacher: Awaited<ReturnType<typeof createUser>>;
+  let group: { id: number };
+  const NAMES = ['Olga;=1+1', 'Taras "T", Jr', 'Ірина; Шевченко'];
+  const TITLE = 'Week 1; part "2", fractions';
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    group = await createGroup(t);
+    teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
+    for (const name of NAMES) await createUser(t, { name, groupIds: [group.id] });
+    await createTaskRow(t, group.id, teacher.user.id, TITLE);
+  });
+  afterAll(async () => t.close());
+
+  const mustQuote = /[,;"\r\n]/;
+
+  it('every CSV export of the server quotes each cell holding , ; a quote or a line break', async () => {
+    const csvRoutes = t.app.apiRoutes.filter((r) => r.method === 'GET' && /\.csv$/.test(r.path));
+    expect(csvRoutes.length).toBeGreaterThan(0);
+    for (const route of csvRoutes) {
+      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: bearer(teacher.token) });
+      expect(res.statusCode).toBe(200);
+      const fields = rawFields(res.body);
+      for (const value of [...NAMES, TITLE]) expect(fields.some((f) => f.text === value), `${route.path} has ${value} as one cell`).toBe(true);
+      for (const f of fields) if (mustQuote.test(f.text)) expect(f.quoted, `${route.path}: ${f.text}`).toBe(true);
+    }
+  });
+
+  it("the login cards' CSV quotes them too", () => {
+    const fields = rawFields(toCsv([['name', 'login'], ...NAMES.map((n, i) => [n, `login${i}`])]));
+    for (const name of NAMES) expect(fields).toContainEqual({ text: name, quoted: true });
+    for (const f of fields) if (mustQuote.test(f.text)) expect(f.quoted).toBe(true);
   });
 });

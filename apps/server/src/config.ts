@@ -52,6 +52,8 @@ export interface Config {
   joinRateLimitPerUser: number;
   /** Join-code attempts per address per 15 minutes (a class joining at once shares one address). */
   joinRateLimitPerIp: number;
+  /** Live streams (GET /api/events) one address may hold open on one instance (unbounded when unset). */
+  liveStreamsPerAddress?: number;
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
@@ -181,6 +183,11 @@ const envSchema = z.object({
   JOIN_RATE_LIMIT_PER_USER: positiveInt.default(10),
   /** Join-code attempts per address per 15 minutes: a few classes typing codes behind one NAT address. */
   JOIN_RATE_LIMIT_PER_IP: positiveInt.default(300),
+  /**
+   * Live streams one address may hold open on one instance (each account holds at most 5): a
+   * school's students behind one NAT address, a tab or two each.
+   */
+  LIVE_STREAMS_PER_ADDRESS: positiveInt.default(300),
   /** A connection silent this long is closed (a stalled upload gives its slot back): 30s, 1m… */
   REQUEST_IDLE_TIMEOUT: durationEnv('30s', 'REQUEST_IDLE_TIMEOUT'),
   /** The longest a whole request may take to arrive: 10 min lets 5 MB through a 70 kbit/s line. */
@@ -290,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpRateLimitPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     joinRateLimitPerUser: e.JOIN_RATE_LIMIT_PER_USER,
     joinRateLimitPerIp: e.JOIN_RATE_LIMIT_PER_IP,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdleTimeoutMs: e.REQUEST_IDLE_TIMEOUT * 1000,

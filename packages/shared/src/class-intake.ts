@@ -92,13 +92,40 @@ export const rosterErrorSchema = z.object({
 });
 export type RosterError = z.infer<typeof rosterErrorSchema>;
 
+/** A patronymic ("Григорович", "Олегівна"): a name that has one lists the surname first. */
+const PATRONYMIC = /(?:ович|евич|йович|ьович|івна|ївна|овна|евна|ічна|ична)$/iu;
+/** Endings only surnames have ("Шевченко", "Ковальчук", "Грушевський", "Іванова"). */
+const SURNAME_ENDING = /(?:енко|чук|ук|юк|ський|цький|зький|ська|цька|зька|ишин|ів|їв|ова|єва|ева)$/iu;
+/** Common Ukrainian given names: a two-word name whose second word is one and first is not lists the surname first. */
+const GIVEN_NAMES = new Set(
+  (
+    'тарас олена ірина іван петро андрій олег марія оксана наталія наталя тетяна юлія анна ганна софія соломія ' +
+    'дмитро максим олександр олександра богдан богдана микола михайло василь володимир юрій сергій віктор вікторія ' +
+    'роман ярослав ярослава остап назар денис артем артур кирило матвій марко мирослав мирослава святослав ' +
+    'станіслав тимофій тимур владислав віталій валентин валентина євген євгенія павло григорій степан ' +
+    'людмила лариса галина світлана катерина анастасія дарина дарія вероніка діана поліна аліна злата ' +
+    'христина уляна мар\'яна марʼяна мар’яна зоряна леся лілія любов надія віра ольга олеся інна алла ' +
+    'ніна зоя єлизавета василина таїсія емілія мілана маргарита карина кіра ангеліна вікентій ілля ігор ' +
+    'антон данило давид захар лука левко леонід олексій орест борис всеволод вадим геннадій едуард'
+  ).split(' '),
+);
+const isGivenName = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
+
 /**
- * "First name + initial" (PRODUCT.md §13): "Олена Петренко" → "Олена П.". The first word is kept
- * whole and the last word gives the initial; a one-word name stays as it is.
+ * "Given name + the surname's initial" (PRODUCT.md §13, issue 50): "Олена Петренко" → "Олена П.",
+ * and "Шевченко Тарас Григорович" → "Тарас Ш.", since Ukrainian lists put the surname first. The
+ * surname comes first when a patronymic follows the given name, or when the second of two words is
+ * a given name (or the first ends as only surnames do) and the first is not; otherwise the first
+ * word is the given name and the last the surname. A one-word name stays as it is. The roster
+ * import with surname and given-name columns stores "given surname", which needs no guess.
  */
 export function shortName(name: string): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
   if (words.length < 2) return name.trim();
-  const initial = [...words[words.length - 1]!][0]!;
-  return `${words[0]} ${initial.toUpperCase()}.`;
+  const [first, second] = [words[0]!, words[1]!];
+  const surnameFirst =
+    (words.length >= 3 && PATRONYMIC.test(words[words.length - 1]!) && !PATRONYMIC.test(second)) ||
+    (words.length === 2 && !isGivenName(first) && (isGivenName(second) || (SURNAME_ENDING.test(first) && !SURNAME_ENDING.test(second))));
+  const [given, surname] = surnameFirst ? [second, first] : [first, words[words.length - 1]!];
+  return `${given} ${[...surname][0]!.toUpperCase()}.`;
 }

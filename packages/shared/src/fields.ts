@@ -26,9 +26,32 @@ export const pointsSchema = z
  * surrogates, private-use code points, line/paragraph separators and the blank "filler" letters
  * that render as nothing. Each would let two names look alike or make one draw over the page.
  */
-export const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
+export const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u;
 /** True when `text` holds none of HIDDEN_CHARACTERS. */
 export const hasNoHiddenCharacters = (text: string) => !HIDDEN_CHARACTERS.test(text);
+
+/**
+ * Unicode's default-ignorable code points (U+034F, U+17B5, the variation selectors U+FE00–U+FE0F,
+ * the tags…) draw nothing either, so `adm\u034Fin` displayed as "admin"; they are in
+ * HIDDEN_CHARACTERS with the rest. More than 3 combining marks in a row draw a tower over the
+ * lines around the name (60 stacked accents), and a mark on no letter draws on whatever is beside it.
+ */
+const STACKED_OR_LOOSE_MARKS = /\p{M}{4}|(?:^|[^\p{L}\p{M}])\p{M}/u;
+
+/**
+ * A person's name as people read it (issue 50): no hidden characters, at least one letter that
+ * draws, and at most 3 combining marks on a letter.
+ */
+export const isReadableName = (text: string) => hasNoHiddenCharacters(text) && /\p{L}/u.test(text) && !STACKED_OR_LOOSE_MARKS.test(text);
+
+/** True when `text` holds no run of more than 3 combining marks and no mark on no letter. */
+export const hasNoStackedMarks = (text: string) => !STACKED_OR_LOOSE_MARKS.test(text);
+
+/**
+ * A login: letters, digits, `.`, `_` and `-`, nothing else (no space, mark, filler or invisible
+ * character, so no two logins look alike by what does not draw).
+ */
+export const LOGIN_PATTERN = /^(?:(?![\u115F\u1160\u3164\uFFA0])[\p{L}\p{Nd}._-])+$/u;
 
 /** Timestamps travel as ISO-8601 UTC strings on both databases. */
 export const isoDateSchema = z.string().meta({ format: 'date-time', example: '2026-11-21T09:30:00.000Z' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_NAME_MAX } from './constants.js';
-import { hasNoHiddenCharacters } from './fields.js';
+import { hasNoHiddenCharacters, hasNoStackedMarks } from './fields.js';
 
 /** A club or class (PRODUCT.md §3). */
 export const groupSchema = z.object({
@@ -27,6 +27,6 @@ export const groupNameSchema = z.object({
     .trim()
     .min(1, 'groups.error.nameRequired')
     .max(GROUP_NAME_MAX, 'groups.error.nameTooLong')
-    .refine(hasNoHiddenCharacters, 'groups.error.nameInvalid'),
+    .refine((name) => hasNoHiddenCharacters(name) && hasNoStackedMarks(name), 'groups.error.nameInvalid'),
 });
 export type GroupNameInput = z.infer<typeof groupNameSchema>;

@@ -2,12 +2,12 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import translitModule from 'cyrillic-to-translit-js';
 import { GRADE_LETTERS, GRADE_MAX, GRADE_MIN, LOGIN_MAX, NAME_MAX } from './constants.js';
 import { ROSTER_MAX_ROWS, type RosterError } from './class-intake.js';
-import { hasNoHiddenCharacters } from './fields.js';
+import { isReadableName } from './fields.js';
 
 /**
  * Reading a class list (PRODUCT.md §13), the same on the server (which decides) and in the import
  * page's preview (which shows the problems before anything is sent). Columns: name, grade, letter,
- * optional login; comma or semicolon separated (a spreadsheet saved in Ukrainian locale writes
+ * optional login (or, under a header naming them, surname and given name apart, then the same); comma or semicolon separated (a spreadsheet saved in Ukrainian locale writes
  * semicolons); UTF-8 with or without BOM; an optional header row. Parsed by csv-parse (quotes,
  * doubled quotes, CRLF), through its browser build so one file serves both sides.
  */
@@ -42,6 +42,20 @@ const MAX_CELL = 1000;
 
 const HEADER_WORDS = new Set(['name', 'names', 'full name', "ім'я", 'імʼя', 'ім’я', 'піб', 'прізвище', "прізвище та ім'я", 'учень']);
 const isHeader = (cells: string[]) => HEADER_WORDS.has((cells[0] ?? '').trim().toLowerCase());
+const SURNAME_WORDS = new Set(['surname', 'last name', 'family name', 'прізвище']);
+const GIVEN_NAME_WORDS = new Set(['given name', 'first name', 'name', "ім'я", 'імʼя', 'ім’я', 'імя']);
+
+/**
+ * A header whose first two columns are a surname and a given name (either order): the file lists
+ * them apart (issue 50), and each row's name is stored as "given surname", so the leaderboard's
+ * short form ("Тарас Ш.") needs no guessing. The index of the given-name column, or null.
+ */
+function splitNameColumns(cells: string[]): 0 | 1 | null {
+  const [a = '', b = ''] = cells.map((c) => c.trim().toLowerCase());
+  if (SURNAME_WORDS.has(a) && GIVEN_NAME_WORDS.has(b)) return 1;
+  if (GIVEN_NAME_WORDS.has(a) && SURNAME_WORDS.has(b)) return 0;
+  return null;
+}
 
 /** Comma or semicolon: whichever the first line has more of outside quotes (ties and neither: comma). */
 function detectDelimiter(text: string): ',' | ';' {
@@ -73,7 +87,7 @@ function readRow(cells: string[], line: number): RosterRow | RosterError[] {
   const name = rawName.replace(/\s+/gu, ' ');
   if (!name) errors.push({ line, field: 'name', message: 'rosterImport.error.nameRequired' });
   else if (name.length > NAME_MAX) errors.push({ line, field: 'name', message: 'rosterImport.error.nameTooLong' });
-  else if (!hasNoHiddenCharacters(name)) errors.push({ line, field: 'name', message: 'rosterImport.error.nameInvalid' });
+  else if (!isReadableName(name)) errors.push({ line, field: 'name', message: 'rosterImport.error.nameInvalid' });
   const grade = /^\d{1,2}$/u.test(rawGrade) ? Number(rawGrade) : NaN;
   if (!(grade >= GRADE_MIN && grade <= GRADE_MAX)) errors.push({ line, field: 'grade', message: 'rosterImport.error.grade' });
   const letter = readLetter(rawLetter);
@@ -108,7 +122,16 @@ export function parseRoster(text: string): RosterParse {
     const line = Number((error as { lines?: unknown }).lines) || 1;
     return fail({ line, field: 'row', message: 'rosterImport.error.malformed' });
   }
-  if (records.length > 0 && isHeader(records[0]!.record)) records = records.slice(1);
+  const givenAt = records.length > 0 ? splitNameColumns(records[0]!.record) : null;
+  if (records.length > 0 && (givenAt !== null || isHeader(records[0]!.record))) records = records.slice(1);
+  if (givenAt !== null) {
+    // Surname and given name apart: one name, given name first; the rest of the row as usual.
+    records = records.map(({ record, info }) => {
+      const [first = '', second = '', ...rest] = record;
+      const [given, surname] = givenAt === 1 ? [second, first] : [first, second];
+      return { record: [`${given.trim()} ${surname.trim()}`.trim(), ...rest], info };
+    });
+  }
   if (records.length === 0) return fail({ line: 1, field: 'row', message: 'rosterImport.error.empty' });
   if (records.length > ROSTER_MAX_ROWS) return fail({ line: records[ROSTER_MAX_ROWS]!.info.lines, field: 'row', message: 'rosterImport.error.tooManyRows' });
 

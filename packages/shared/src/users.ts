@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_MAX, NAME_MAX, SELF_SELECTABLE_ROLES } from './constants.js';
 import { newPasswordSchema } from './auth.js';
-import { gradeLetterSchema, gradeSchema, hasNoHiddenCharacters, idSchema, roleSchema } from './fields.js';
+import { gradeLetterSchema, gradeSchema, idSchema, isReadableName, LOGIN_PATTERN, roleSchema } from './fields.js';
 import { groupSchema } from './groups.js';
 
 const loginSchema = z
@@ -9,14 +9,14 @@ const loginSchema = z
   .trim()
   .min(1, 'auth.error.loginRequired')
   .max(LOGIN_MAX, 'auth.error.loginTooLong')
-  .regex(/^[^\s\p{C}]+$/u, 'auth.error.loginInvalid');
+  .regex(LOGIN_PATTERN, 'auth.error.loginInvalid');
 
 const nameSchema = z
   .string({ error: 'auth.error.nameRequired' })
   .trim()
   .min(1, 'auth.error.nameRequired')
   .max(NAME_MAX, 'auth.error.nameTooLong')
-  .refine(hasNoHiddenCharacters, 'auth.error.nameInvalid');
+  .refine(isReadableName, 'auth.error.nameInvalid');
 
 /**
  * POST /api/users: public sign-up (SEED.md §3 "User (sign-up payload)").
@@ -82,7 +82,7 @@ export const teacherProfileUpdateSchema = z.object({
     .trim()
     .min(1, 'profileForm.error.nameRequired')
     .max(NAME_MAX, 'profileForm.error.nameTooLong')
-    .refine(hasNoHiddenCharacters, 'profileForm.error.nameInvalid'),
+    .refine(isReadableName, 'profileForm.error.nameInvalid'),
   groups: z.array(groupRefSchema).max(100),
 });
 export type TeacherProfileUpdate = z.infer<typeof teacherProfileUpdateSchema>;

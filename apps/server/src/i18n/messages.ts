@@ -10,6 +10,7 @@ type ExtraKey =
   | 'ROSTER_INVALID'
   | 'SOLUTION_EXISTS.newer'
   | 'FORBIDDEN.teacherAccount'
+  | 'FORBIDDEN.otherGroupStudent'
   | 'FORBIDDEN.owner';
 export type MessageKey = ErrorCode | ExtraKey;
 
@@ -50,6 +51,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     ROSTER_INVALID: 'The class list has problems, so nobody was imported. Fix the lines listed and upload it again',
     'SOLUTION_EXISTS.newer': 'The student has sent a newer solution to this task: review that one instead',
     'FORBIDDEN.teacherAccount': "Only the school's owner can manage teacher accounts",
+    'FORBIDDEN.otherGroupStudent': "This student belongs to another teacher's group: only its teachers or the school's owner can change them",
     'FORBIDDEN.owner': "Nobody can deactivate or rename the school's owner",
   },
   uk: {
@@ -87,6 +89,7 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
     ROSTER_INVALID: 'У списку класу є помилки, тому нікого не імпортовано. Виправте вказані рядки й завантажте його знову',
     'SOLUTION_EXISTS.newer': 'Учень уже надіслав новіший розв’язок цієї задачі: перевірте його',
     'FORBIDDEN.teacherAccount': 'Облікові записи вчителів може змінювати лише власник школи',
+    'FORBIDDEN.otherGroupStudent': 'Цей учень у групі іншого вчителя: змінювати його можуть лише її вчителі або власник школи',
     'FORBIDDEN.owner': 'Ніхто не може деактивувати чи перейменувати власника школи',
   },
 };

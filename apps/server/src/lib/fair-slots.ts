@@ -12,7 +12,10 @@ interface Owner {
 /**
  * At most `limit` tasks at once, at most `perOwner` of them for one owner (an account), and the
  * free slots handed round-robin to the owners that wait: one owner sending many tasks waits
- * behind its own, never in front of everybody else's. Nobody is refused.
+ * behind its own, never in front of everybody else's. An owner that already holds a slot never
+ * takes the last free one, which stays for an owner holding none: two accounts holding two slots
+ * each used to fill all four (issue 50), now they hold three at most. A waiting task whose
+ * `signal` aborts leaves the line at once (its place goes to the next). Nobody is refused.
  */
 export class FairSlots {
   private running = 0;
@@ -25,16 +28,33 @@ export class FairSlots {
     readonly perOwner: number,
   ) {}
 
-  async run<T>(ownerKey: string, task: () => Promise<T>, listener?: WaitListener): Promise<T> {
+  async run<T>(ownerKey: string, task: () => Promise<T>, listener?: WaitListener, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     const owner = this.owners.get(ownerKey) ?? { running: 0, waiting: [] };
     this.owners.set(ownerKey, owner);
-    if (this.running < this.limit && owner.running < this.perOwner && owner.waiting.length === 0) {
+    if (this.mayStart(owner) && owner.waiting.length === 0) {
       this.running++;
       owner.running++;
     } else {
       listener?.waiting();
-      await new Promise<void>((resolve) => {
-        owner.waiting.push(resolve);
+      await new Promise<void>((resolve, reject) => {
+        const start = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = () => {
+          const at = owner.waiting.indexOf(start);
+          if (at < 0) return;
+          owner.waiting.splice(at, 1);
+          if (owner.waiting.length === 0) {
+            const inTurn = this.turn.indexOf(ownerKey);
+            if (inTurn >= 0) this.turn.splice(inTurn, 1);
+            if (owner.running === 0) this.owners.delete(ownerKey);
+          }
+          reject(signal!.reason);
+        };
+        owner.waiting.push(start);
+        signal?.addEventListener('abort', leave, { once: true });
         if (!this.turn.includes(ownerKey)) this.turn.push(ownerKey);
       });
       listener?.started();
@@ -55,7 +75,7 @@ export class FairSlots {
     while (this.running < this.limit && i < this.turn.length) {
       const key = this.turn[i]!;
       const owner = this.owners.get(key)!;
-      if (owner.running >= this.perOwner) {
+      if (!this.mayStart(owner)) {
         i++;
         continue;
       }
@@ -66,6 +86,12 @@ export class FairSlots {
       this.turn.splice(i, 1);
       if (owner.waiting.length > 0) this.turn.push(key);
     }
+  }
+
+  /** A free slot, the owner under its bound, and the last free slot only for an owner holding none. */
+  private mayStart(owner: Owner): boolean {
+    const free = this.limit - this.running;
+    return free > 0 && owner.running < this.perOwner && (owner.running === 0 || free > 1 || this.limit === 1);
   }
 
   /** Tasks running now (for tests and metrics). */

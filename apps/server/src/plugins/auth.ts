@@ -8,6 +8,13 @@ import { requireActor, type Permission } from '../modules/access/access.policy.j
 
 type Hook = (request: FastifyRequest) => Promise<void>;
 
+/** A session as its tokens carry it: its id (jti), when it began (ms) and its expiry (unix seconds). */
+export interface Session {
+  tokenId: string;
+  issuedAtMs: number;
+  expiresAt: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a valid, unrevoked token of an existing, activated account; sets request.currentUser. */
@@ -17,21 +24,25 @@ declare module 'fastify' {
      * (modules/access/access.policy.ts); the service checks the resource's part.
      */
     authorize: (permission: Permission) => Hook;
-    /** Signs an access token describing `user` (sub = id, a fresh jti). */
-    issueToken: (user: AuthenticatedUser) => string;
+    /**
+     * Signs an access token describing `user`. Without `session`, a new session (a fresh jti, its
+     * TOKEN_TTL from now); with it, a token of that session: the same jti (a logout of any of its
+     * tokens ends all) and the same issue time and expiry (a session lasts TOKEN_TTL from its sign-in).
+     */
+    issueToken: (user: AuthenticatedUser, session?: Session | null) => string;
   }
   interface FastifyRequest {
     /** The account as the database has it now, loaded on every authenticated request. */
     currentUser: AuthenticatedUser | null;
-    /** The id (jti) and expiry (unix seconds) of the token this request was authenticated with. */
-    session: { tokenId: string; expiresAt: number } | null;
+    /** The session of the token this request was authenticated with. */
+    session: Session | null;
   }
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     /** iatMs: the issue time in milliseconds (iat has whole seconds), for the password-change check. */
-    payload: AuthenticatedUser & { sub: string; iatMs?: number; jti: string };
+    payload: AuthenticatedUser & { sub: string; iat?: number; iatMs?: number; jti: string };
     user: AuthenticatedUser & { sub: string };
   }
 }
@@ -63,11 +74,16 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorateRequest('currentUser', null);
   app.decorateRequest('session', null);
 
-  app.decorate('issueToken', (user: AuthenticatedUser) =>
-    app.jwt.sign({
+  app.decorate('issueToken', (user: AuthenticatedUser, session?: Session | null) => {
+    // A token minted from a session (a profile save, a join) is that session's: a fresh jti and
+    // 12 h for each would let a stolen token outlive its logout forever, one save at a time.
+    const issuedAtMs = session ? session.issuedAtMs : Date.now();
+    return app.jwt.sign({
       sub: String(user.id),
-      jti: randomBytes(16).toString('base64url'),
-      iatMs: Date.now(),
+      jti: session ? session.tokenId : randomBytes(16).toString('base64url'),
+      // fast-jwt counts exp from this iat, so the session's expiry stays where its sign-in put it.
+      iat: Math.floor(issuedAtMs / 1000),
+      iatMs: issuedAtMs,
       id: user.id,
       login: user.login,
       name: user.name,
@@ -77,8 +93,8 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       grade: user.grade,
       gradeLetter: user.gradeLetter,
       groups: user.groups.map((g) => ({ id: g.id, name: g.name })),
-    }),
-  );
+    });
+  });
 
   type Claims = { sub?: unknown; iat?: unknown; iatMs?: unknown; jti?: unknown; exp?: unknown };
 
@@ -119,7 +135,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     // Logged out: the revocation was read with the account, in the same batched query.
     if (found.revokedTokenIds.includes(tokenId)) throw new AppError('UNAUTHORIZED');
     request.currentUser = found.user as AuthenticatedUser;
-    request.session = { tokenId, expiresAt };
+    request.session = { tokenId, issuedAtMs, expiresAt };
   };
   app.decorate('authenticate', authenticate);
 

@@ -88,10 +88,10 @@ function MathBox({ className, children }: { className: string; children: ReactNo
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const boxes = [root, ...root.querySelectorAll<HTMLElement>('.katex-display, pre')];
+    const boxes = [root, ...root.querySelectorAll<HTMLElement>('.katex-display, pre, .math-tall')];
     const measure = () => {
       for (const box of boxes) {
-        if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+        if (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) box.tabIndex = 0;
         else box.removeAttribute('tabindex');
       }
     };

@@ -38,6 +38,25 @@ describe('access policy', () => {
     expect(can(owner, 'user.activate', pendingTeacher)).toBe(true);
   });
 
+  it("keeps a student the teachers' of the student's groups (every teacher's while in none), and the owner's (issue 50)", () => {
+    const ours: AccountTarget = { ...aStudent, groups: [{ id: 10 }] };
+    const theirs: AccountTarget = { ...aStudent, groups: [{ id: 11 }] };
+    for (const p of ['user.update', 'user.rename', 'user.activate', 'user.deactivate', 'user.resetPassword'] as const) {
+      expect(refusal(() => requireAccess(teacher, p, ours)), p).toBe('allowed');
+      expect(refusal(() => requireAccess(teacher, p, { ...aStudent, groups: [] })), p).toBe('allowed');
+      expect(refusal(() => requireAccess(teacher, p, theirs)), p).toBe('403 FORBIDDEN FORBIDDEN.otherGroupStudent');
+      expect(refusal(() => requireAccess(owner, p, theirs)), p).toBe('allowed');
+    }
+  });
+
+  it("changes a closed group's teachers only for the owner and its own teachers (issue 50)", () => {
+    expect(can(teacher, 'group.changeTeachers', { groupId: 11, closed: true })).toBe(false);
+    expect(can(teacher, 'group.changeTeachers', { groupId: 11, closed: false })).toBe(true);
+    expect(can(teacher, 'group.changeTeachers', { groupId: 10, closed: true })).toBe(true);
+    expect(can(owner, 'group.changeTeachers', { groupId: 11, closed: true })).toBe(true);
+    expect(can(student, 'group.changeTeachers', { groupId: 10, closed: false })).toBe(false);
+  });
+
   it('lets nobody deactivate or rename the owner, and nobody deactivate themself', () => {
     for (const actor of [teacher, owner]) {
       expect(refusal(() => requireAccess(actor, 'user.deactivate', account(owner)))).toBe('403 FORBIDDEN FORBIDDEN.owner');

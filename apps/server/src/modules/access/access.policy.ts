@@ -23,6 +23,8 @@ export interface AccountTarget {
   role: Role;
   owner: boolean;
   activated: boolean;
+  /** The account's groups: a student of another teacher's group is that teacher's to manage. */
+  groups?: readonly { id: number }[];
 }
 
 /** Something that belongs to one group (a task, a solution through its task, a leaderboard). */
@@ -60,6 +62,8 @@ export interface Resources {
   'group.configure': InGroup;
   /** POST /api/groups/join: a student joins a group by its code. */
   'group.join': void;
+  /** Adding or removing a teacher of a group (a profile save, PUT /api/users/{id}): a closed one is its teachers' and the owner's. */
+  'group.changeTeachers': InGroup & { closed: boolean };
   /** POST /api/users/import: a teacher of the group brings a class in. */
   'user.import': InGroup;
   'task.listGroups': void;
@@ -126,9 +130,19 @@ const HIDDEN: Denial = { status: 'notFound' };
 const TEACHER_ACCOUNT: Denial = { status: 'forbidden', messageKey: 'FORBIDDEN.teacherAccount' };
 const OWNER_PROTECTED: Denial = { status: 'forbidden', messageKey: 'FORBIDDEN.owner' };
 
-/** Another person's teacher account: only the owner manages it (PRODUCT.md §16). */
-const teacherAccountRule = (actor: Actor, target: AccountTarget): true | Denial =>
-  !hasTeacherPowers(target) || target.id === actor.id || actor.owner ? true : TEACHER_ACCOUNT;
+const OTHER_GROUP_STUDENT: Denial = { status: 'forbidden', messageKey: 'FORBIDDEN.otherGroupStudent' };
+
+/**
+ * Another person's teacher account: only the owner manages it (PRODUCT.md §16). A student: the
+ * teachers of the student's groups, and every teacher while the student is in no group (a fresh
+ * sign-up); the owner manages everyone (issue 50).
+ */
+const teacherAccountRule = (actor: Actor, target: AccountTarget): true | Denial => {
+  if (target.id === actor.id || actor.owner) return true;
+  if (hasTeacherPowers(target)) return TEACHER_ACCOUNT;
+  const groups = target.groups ?? [];
+  return groups.length === 0 || groups.some((g) => isMember(actor, g.id)) ? true : OTHER_GROUP_STUDENT;
+};
 
 const POLICY: { [P in Permission]: Rule<Resources[P]> } = {
   'session.logout': { actor: anyone },
@@ -167,6 +181,7 @@ const POLICY: { [P in Permission]: Rule<Resources[P]> } = {
   // Another group's teacher neither reads nor rotates its code: the code lets anyone in.
   'group.configure': { actor: hasTeacherPowers, resource: (actor, group) => (isMember(actor, group.groupId) ? true : FORBIDDEN) },
   'group.join': { actor: isStudent },
+  'group.changeTeachers': { actor: hasTeacherPowers, resource: (actor, group) => (!group.closed || actor.owner || isMember(actor, group.groupId) ? true : FORBIDDEN) },
   'user.import': { actor: hasTeacherPowers, resource: (actor, group) => (isMember(actor, group.groupId) ? true : FORBIDDEN) },
 
   'task.listGroups': { actor: hasTeacherPowers },

@@ -25,7 +25,10 @@ export async function logoutRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = request.session;
       if (!session) throw new AppError('UNAUTHORIZED');
-      await revokeToken(app.db, currentUser(request).id, session.tokenId, new Date(session.expiresAt * 1000).toISOString());
+      const userId = currentUser(request).id;
+      await revokeToken(app.db, userId, session.tokenId, new Date(session.expiresAt * 1000).toISOString());
+      // The session's live streams end now, on every instance, not at their next heartbeat.
+      await app.liveHub.sessionEnded(userId).catch((error: unknown) => app.log.warn({ err: error }, 'live updates: cannot end the streams of a session'));
       return reply.code(204).send();
     },
   });

@@ -73,10 +73,11 @@ export const uploadsInFlight = () => uploadSlots.active;
  * photo, and its decoded copy, in memory together. Nobody is refused.
  *
  * A slot is held while the body arrives, so a sender that stalls keeps it until the connection's
- * idle timeout (REQUEST_IDLE_TIMEOUT) cuts it: one account holds at most two slots meanwhile, and
- * its further uploads wait behind its own while other accounts are served round-robin. While a
- * request waits for a slot the idle timeout is off: the wait is the server's doing, not the
- * client's (REQUEST_TIMEOUT still bounds the whole request).
+ * idle timeout (REQUEST_IDLE_TIMEOUT) cuts it: one account holds at most two slots meanwhile (and
+ * never the last free one while it holds another), and its further uploads wait behind its own
+ * while other accounts are served round-robin. While a request waits for a slot Node's idle
+ * timeout is off (the wait is the server's doing), and a watch of its own closes it when its
+ * client stalls or hangs up (REQUEST_TIMEOUT still bounds the whole request).
  */
 export function withUploadSlot<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
   const length = Number(request.headers['content-length']);
@@ -86,10 +87,47 @@ export function withUploadSlot<T>(request: FastifyRequest, work: () => Promise<T
   // A client that hung up while waiting has nothing left to read: parsing its body would wait
   // forever for a 'close' that has already happened, and hold the slot with it.
   const workIfConnected = () => (request.raw.destroyed ? Promise.reject(badForm()) : work());
-  return uploadSlots.run(`user:${request.currentUser?.id ?? request.ip}`, workIfConnected, {
-    waiting: () => socket.setTimeout(0),
-    started: () => socket.setTimeout(idleTimeout),
-  });
+  // While it waits, a request whose client has gone, or has stalled, leaves the line (issue 50:
+  // queued stalls stayed open for 70 s, each holding its place until it got a slot and then its
+  // 30 s). The idle clock cannot run as usual meanwhile (the server reads nothing from a waiting
+  // request, so a client sending at full speed looks silent once its socket's buffers fill), so a
+  // watch looks every idle timeout: a client that sent nothing since, and has not filled what the
+  // server would buffer of its body, is stalled: its connection is closed.
+  const line = new AbortController();
+  let watch: NodeJS.Timeout | undefined;
+  const leave = () => line.abort(badForm());
+  const stopWatching = () => {
+    clearInterval(watch);
+    request.raw.off('close', leave);
+  };
+  return uploadSlots
+    .run(
+      `user:${request.currentUser?.id ?? request.ip}`,
+      workIfConnected,
+      {
+        waiting: () => {
+          socket.setTimeout(0);
+          request.raw.once('close', leave);
+          if (idleTimeout <= 0) return;
+          let lastRead = socket.bytesRead;
+          watch = setInterval(() => {
+            const body = request.raw;
+            const sending = socket.bytesRead !== lastRead || body.complete || body.readableLength >= Math.min(body.readableHighWaterMark, length);
+            lastRead = socket.bytesRead;
+            if (sending) return;
+            leave();
+            socket.destroy();
+          }, idleTimeout);
+          watch.unref();
+        },
+        started: () => {
+          stopWatching();
+          socket.setTimeout(idleTimeout);
+        },
+      },
+      line.signal,
+    )
+    .finally(stopWatching);
 }
 
 /** One uploaded file, held in memory (at most IMAGE_MAX_BYTES). */

@@ -58,7 +58,8 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       await consumeOrRefuse(limits.perUser, String(actor.id));
       await service.join(actor, request.body.code);
       const user = (await findUserById(app.db, actor.id))!;
-      return { user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) };
+      // The join's token belongs to the caller's session: same jti (logout ends both), same expiry.
+      return { user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0], request.session) };
     },
   });
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { failure } from '../../plugins/openapi-responses.js';
 
 const lastEventIdHeader = z.object({
   'last-event-id': z
@@ -25,10 +26,12 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Live events for you (text/event-stream): new tasks, answers, verdicts, achievements',
       description:
         'Each event has an id, a kind (`event:` task.published, task.updated, task.closed, solution.submitted, solution.judged, achievement.earned; `ready` once the stream is live, `resync` when too much was missed to replay) and JSON data. ' +
-        'The account is checked again before every event and every heartbeat: a deactivated or logged-out account’s stream ends.',
+        'The account is checked again before every event and every heartbeat, and at once on every instance when a session ends: a deactivated or logged-out account’s stream ends within a second. ' +
+        'An account holds at most 5 streams (a sixth ends the oldest); an address at most LIVE_STREAMS_PER_ADDRESS on one instance, then 429.',
       security: [{ bearerAuth: [] }],
       headers: lastEventIdHeader,
       response: {
+        429: failure('This address holds its bound of open streams on this instance; wait the Retry-After seconds.'),
         200: {
           description: 'The open stream.',
           content: { 'text/event-stream': { schema: z.string().meta({ description: 'id: …\\nevent: …\\ndata: {…}\\n\\n, and `: ping` comment lines.' }) } },
@@ -39,6 +42,8 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const header = request.headers['last-event-id'];
       const resumeAfter = typeof header === 'string' ? Number(header) : null;
+      // Refused before anything is written: the address holds its bound of streams here.
+      app.liveHub.admit(request.ip);
       const body = new PassThrough();
       const sink = {
         write: (text: string) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '@mathclub/shared';
@@ -5,7 +6,19 @@ import type { DB } from '../../db/schema.js';
 import { hasTeacherPowers } from '../access/access.policy.js';
 import { EventCursor } from './event-cursor.js';
 import type { FanOut, FanOutLog } from './fan-out.js';
+import { AppError } from '../../lib/app-error.js';
 import * as repo from './live.repository.js';
+
+/** At most this many open streams per account, over every instance: a sixth closes the oldest. */
+export const STREAMS_PER_ACCOUNT = 5;
+
+/**
+ * Events the instances tell each other about streams and sessions, stored to one user like any
+ * other so every instance reads them in the same order; never written to a client:
+ * `stream.opened` / `stream.closed` (data `{stream}`) count an account's streams over the
+ * instances, `session.ended` makes every instance check that account's streams at once.
+ */
+const CONTROL_KINDS = new Set(['stream.opened', 'stream.closed', 'session.ended']);
 
 /** At most this many missed events are sent on a resume; beyond that the client is told to reload. */
 export const RESUME_MAX = 500;
@@ -32,6 +45,10 @@ export interface StreamSink {
 
 /** One open stream: its request (re-authenticated for every event) and where its text goes. */
 interface LiveStream {
+  /** A random name for this stream in the instances' `stream.opened` / `stream.closed` events. */
+  key: string;
+  /** The address it came from (the per-address bound). */
+  address: string;
   request: FastifyRequest;
   user: AuthenticatedUser;
   sink: StreamSink;
@@ -91,6 +108,15 @@ export class LiveHub {
   /** The read under way; a trigger meanwhile sets `readAgain` for one more after it. */
   private reading: Promise<void> | null = null;
   private readAgain = false;
+  private closing = false;
+  /** Open streams per address on this instance. */
+  private readonly perAddress = new Map<string, number>();
+  /**
+   * For each account with a stream here, the keys of its streams on every instance, oldest first,
+   * as the `stream.opened` events told them (from this instance's first stream of it on: older
+   * ones elsewhere are their own instance's to close).
+   */
+  private readonly accountStreams = new Map<number, string[]>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -98,7 +124,13 @@ export class LiveHub {
     private readonly authenticate: (request: FastifyRequest) => Promise<void>,
     private readonly log: FanOutLog,
     private readonly heartbeatMs: number,
+    private readonly streamsPerAddress = Infinity,
   ) {}
+
+  /** Several instances: streams and session ends are told to the others through stored events. */
+  private get shared(): boolean {
+    return this.fanOut.driver !== 'in-process';
+  }
 
   /** Listens to the other instances and starts the heartbeat. */
   async start(): Promise<void> {
@@ -126,6 +158,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.catchUp) clearInterval(this.catchUp);
     for (const stream of this.streams) this.drop(stream);
@@ -157,10 +190,20 @@ export class LiveHub {
    */
   async open(request: FastifyRequest, sink: StreamSink, resumeAfter: number | null): Promise<void> {
     const user = request.currentUser!;
-    const stream: LiveStream = { request, user, sink, lastSentId: 0, sent: new Set(), queue: Promise.resolve(), closed: false };
+    const address = request.ip;
+    const stream: LiveStream = { key: randomBytes(9).toString('base64url'), address, request, user, sink, lastSentId: 0, sent: new Set(), queue: Promise.resolve(), closed: false };
     // Registered before the backlog is read, so nothing announced meanwhile is lost; the queue
     // holds live events back until the backlog is written, and ids already sent are skipped.
     this.streams.add(stream);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    // The sixth stream of an account here closes its oldest here at once; over several
+    // instances the `stream.opened` events let each instance close its own that fell out.
+    const own = [...this.streams].filter((s) => s.user.id === user.id);
+    for (const old of own.slice(0, Math.max(0, own.length - STREAMS_PER_ACCOUNT))) this.drop(old);
+    if (this.shared) {
+      if (!this.accountStreams.has(user.id)) this.accountStreams.set(user.id, []);
+      this.tell(user.id, 'stream.opened', stream.key);
+    }
     stream.queue = (async () => {
       // Taken before the backlog is read: every event up to it is in the backlog or was sent before.
       const newest = await repo.lastEventId(this.db);
@@ -202,9 +245,64 @@ export class LiveHub {
     else this.cursor = new EventCursor(newest);
   }
 
+  /**
+   * Refuses a new stream from an address that holds its bound of streams on this instance
+   * (429), before anything is written.
+   */
+  admit(address: string): void {
+    if ((this.perAddress.get(address) ?? 0) >= this.streamsPerAddress) throw new AppError('RATE_LIMITED', { retryAfterSeconds: 30 });
+  }
+
+  /**
+   * An account's session ended or the account was turned off (a logout, a deactivation, a reset
+   * password): its streams are checked again at once, on every instance, and the refused ones end.
+   */
+  async sessionEnded(userId: number): Promise<void> {
+    if (!this.shared) {
+      this.recheckAccount(userId);
+      return;
+    }
+    await this.announce([{ to: { audience: 'user', id: userId }, kind: 'session.ended', data: {} }]);
+  }
+
   /** The client went away. */
   remove(request: FastifyRequest): void {
     for (const stream of this.streams) if (stream.request === request) this.drop(stream);
+  }
+
+  /** Stores a control event for the other instances; never throws into a request. */
+  private tell(userId: number, kind: 'stream.opened' | 'stream.closed', key: string): void {
+    this.announce([{ to: { audience: 'user', id: userId }, kind, data: { stream: key } }]).catch((error: unknown) => this.log(`live updates: cannot announce ${kind}`, error));
+  }
+
+  private recheckAccount(userId: number): void {
+    for (const stream of this.streams) {
+      if (stream.user.id !== userId) continue;
+      stream.queue = stream.queue.then(() => this.recheck(stream).then(() => undefined));
+    }
+  }
+
+  /** A control event from any instance (this one too). */
+  private onControl(event: repo.LiveEventRow): void {
+    const userId = event.audienceId;
+    if (event.kind === 'session.ended') {
+      this.recheckAccount(userId);
+      return;
+    }
+    const keys = this.accountStreams.get(userId);
+    if (!keys) return;
+    const key = (JSON.parse(event.payload) as { stream?: unknown }).stream;
+    if (typeof key !== 'string') return;
+    if (event.kind === 'stream.closed') {
+      const at = keys.indexOf(key);
+      if (at >= 0) keys.splice(at, 1);
+      return;
+    }
+    if (!keys.includes(key)) keys.push(key);
+    while (keys.length > STREAMS_PER_ACCOUNT) {
+      const oldest = keys.shift()!;
+      for (const stream of this.streams) if (stream.key === oldest) this.drop(stream);
+    }
   }
 
   /**
@@ -259,8 +357,11 @@ export class LiveHub {
   /** Queues each event not handed on before to the streams in its audience, in id order. */
   private handOn(cursor: EventCursor, events: readonly repo.LiveEventRow[]): void {
     const fresh = new Set(cursor.take(events.map((e) => e.id)));
-    for (const event of [...events].sort((a, b) => a.id - b.id)) {
-      if (!fresh.delete(event.id)) continue;
+    const sorted = [...events].filter((e) => fresh.has(e.id)).sort((a, b) => a.id - b.id);
+    // Control events in id order, so every instance counts an account's streams alike.
+    for (const event of sorted) if (CONTROL_KINDS.has(event.kind)) this.onControl(event);
+    for (const event of sorted) {
+      if (CONTROL_KINDS.has(event.kind)) continue;
       for (const stream of this.streams) {
         if (!mayReceive(stream.user, event)) continue;
         stream.queue = stream.queue.then(() => this.deliver(stream, event));
@@ -277,7 +378,7 @@ export class LiveHub {
 
   private write(stream: LiveStream, event: repo.LiveEventRow): void {
     if (stream.closed) return;
-    if (mayReceive(stream.user, event)) stream.sink.write(sseEvent(event));
+    if (mayReceive(stream.user, event) && !CONTROL_KINDS.has(event.kind)) stream.sink.write(sseEvent(event));
     stream.lastSentId = Math.max(stream.lastSentId, event.id);
     stream.sent.add(event.id);
     if (stream.sent.size > SENT_MEMORY) stream.sent.delete(stream.sent.values().next().value!);
@@ -315,6 +416,13 @@ export class LiveHub {
     if (stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
+    const left = (this.perAddress.get(stream.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(stream.address, left);
+    else this.perAddress.delete(stream.address);
     stream.sink.end();
+    if (this.shared && !this.closing) {
+      if (![...this.streams].some((s) => s.user.id === stream.user.id)) this.accountStreams.delete(stream.user.id);
+      this.tell(stream.user.id, 'stream.closed', stream.key);
+    }
   }
 }

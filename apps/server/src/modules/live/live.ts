@@ -27,7 +27,7 @@ export async function registerLive(app: FastifyInstance, config: Config, databas
   const log = (message: string, error?: unknown) => app.log.warn({ err: error }, message);
   // Below the idle timeout, so a quiet stream is never closed as idle.
   const heartbeatMs = options.heartbeatMs ?? Math.min(LIVE_HEARTBEAT_MS, Math.floor(config.requestIdleTimeoutMs * 0.8));
-  const hub = new LiveHub(app.db, createFanOut(config, database, log), app.authenticate, log, heartbeatMs);
+  const hub = new LiveHub(app.db, createFanOut(config, database, log), app.authenticate, log, heartbeatMs, config.liveStreamsPerAddress);
   const achievements = new AchievementsService(app.db, config.schoolTimeZone);
   app.decorate('liveHub', hub);
   const announcer = new LiveAnnouncer(hub, app.db, achievements, log);

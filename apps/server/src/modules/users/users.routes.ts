@@ -17,7 +17,7 @@ import {
 } from '@mathclub/shared';
 import { AppError } from '../../lib/app-error.js';
 import { consumeOrRefuse } from '../../lib/rate-limited.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, type Session } from '../../plugins/auth.js';
 import { answer, emptyAnswer, failure } from '../../plugins/openapi-responses.js';
 import { GroupsService } from '../groups/groups.service.js';
 import { JoinCodes } from '../groups/join-codes.js';
@@ -28,12 +28,16 @@ const userListSchema = z.array(userSchema);
 
 /** /api/users: sign-up, the student list, profiles and passwords. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const service = new UsersService(app.db, app.passwords, new GroupsService(app.db, new JoinCodes(app.config.jwtSecret)));
+  const service = new UsersService(app.db, app.passwords, new GroupsService(app.db, new JoinCodes(app.config.jwtSecret)), (id) => {
+    app.liveHub.sessionEnded(id).catch((error: unknown) => app.log.warn({ err: error }, 'live updates: cannot end the streams of a session'));
+  });
   const codeTriesPerIp = joinLimits(app).perAddress;
   // Each sign-up costs a deliberately slow hash and a row a teacher must look at: limit per address.
   const signUpsPerIp = app.limiter('sign-ups', app.config.signUpRateLimitPerIp, 60 * 60);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const withToken = (user: User) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0]) });
+  // A profile save's token belongs to the caller's session (same jti and expiry); a password
+  // change (session === undefined) starts a new one, since it ends every older session.
+  const withToken = (user: User, session?: Session | null) => ({ user, access_token: app.issueToken(user as Parameters<typeof app.issueToken>[0], session) });
 
   r.post('/api/users', {
     schema: {
@@ -92,7 +96,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('The updated teacher and a fresh token that says the same.', profileUpdateResponseSchema) },
     },
     onRequest: app.authorize('profile.updateTeacher'),
-    handler: async (request) => withToken(await service.updateTeacherProfile(currentUser(request), request.body)),
+    handler: async (request) => withToken(await service.updateTeacherProfile(currentUser(request), request.body), request.session),
   });
 
   r.patch('/api/users/students/profile', {
@@ -105,7 +109,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('The updated student and a fresh token that says the same.', profileUpdateResponseSchema) },
     },
     onRequest: app.authorize('profile.updateStudent'),
-    handler: async (request) => withToken(await service.updateStudentProfile(currentUser(request), request.body)),
+    handler: async (request) => withToken(await service.updateStudentProfile(currentUser(request), request.body), request.session),
   });
 
   r.put('/api/users/me/password', {

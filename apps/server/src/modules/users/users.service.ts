@@ -12,7 +12,7 @@ import { isUniqueViolation, nowIso } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound, validationError } from '../../lib/app-error.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { requireAccess } from '../access/access.policy.js';
+import { can, hasTeacherPowers, requireAccess } from '../access/access.policy.js';
 import { closedGroupIds, existingGroupIds, addMember } from '../groups/groups.repository.js';
 import type { GroupsService } from '../groups/groups.service.js';
 import * as repo from './users.repository.js';
@@ -28,6 +28,8 @@ export class UsersService {
     private readonly db: Kysely<DB>,
     private readonly passwords: PasswordHasher,
     private readonly groups: GroupsService,
+    /** Told after a write that ended an account's sessions (the live streams end at once). */
+    private readonly sessionsEnded: (userId: number) => void = () => {},
   ) {}
 
   /**
@@ -113,11 +115,13 @@ export class UsersService {
       if (input.gradeLetter !== undefined) patch.gradeLetter = input.gradeLetter;
     }
     const groupIds = input.groups === undefined ? undefined : await this.checkGroups(input.groups, isStudent ? 1 : Infinity);
+    if (groupIds && hasTeacherPowers(target)) await this.checkTeachersOfClosedGroups(actor, target.groups.map((g) => g.id), groupIds);
 
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, id, patch);
       if (groupIds) await repo.replaceUserGroups(trx, id, groupIds);
     });
+    if (activates) this.sessionsEnded(id);
     return (await repo.findUserById(this.db, id))!;
   }
 
@@ -131,6 +135,7 @@ export class UsersService {
   /** A teacher renames themself and picks their groups. */
   async updateTeacherProfile(actor: AuthenticatedUser, input: TeacherProfileUpdate): Promise<User> {
     const groupIds = await this.checkGroups(input.groups, Infinity);
+    await this.checkTeachersOfClosedGroups(actor, actor.groups.map((g) => g.id), groupIds);
     await this.db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, actor.id, { name: input.name });
       await repo.replaceUserGroups(trx, actor.id, groupIds);
@@ -165,6 +170,7 @@ export class UsersService {
     }
     const passwordHash = await this.passwords.hash(input.newPassword);
     await repo.updateUser(this.db, actor.id, { passwordHash, sessionsValidAfter: nowIso() });
+    this.sessionsEnded(actor.id);
     return this.profile(actor);
   }
 
@@ -175,6 +181,7 @@ export class UsersService {
     requireAccess(actor, 'user.resetPassword', target);
     // Whoever was using the forgotten (or leaked) password is signed out too.
     await repo.updateUser(this.db, id, { passwordHash: await this.passwords.hash(password), sessionsValidAfter: nowIso() });
+    this.sessionsEnded(id);
   }
 
   /** The owner hands ownership to another active teacher and stays a teacher (PRODUCT.md §16). */
@@ -183,6 +190,18 @@ export class UsersService {
     if (!target) throw notFound();
     requireAccess(actor, 'user.transferOwnership', target);
     if (!(await repo.transferOwnership(this.db, actor.id, id))) throw new AppError('FORBIDDEN');
+  }
+
+  /**
+   * A closed group's teachers are changed only by the owner or its own teachers (issue 50): a
+   * teacher no longer joins any group, and then reads its keys and exports its gradebook, by
+   * saving their profile. Leaving one's own group stays one's choice.
+   */
+  private async checkTeachersOfClosedGroups(actor: AuthenticatedUser, before: number[], after: number[]): Promise<void> {
+    const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+    for (const groupId of await closedGroupIds(this.db, changed)) {
+      if (!can(actor, 'group.changeTeachers', { groupId, closed: true })) throw validationError({ groups: 'profileForm.error.groupClosedToTeachers' });
+    }
   }
 
   /** Deduplicates group ids and checks they exist and fit the role's limit. */

@@ -38,7 +38,7 @@ export function StudentsPage() {
   const activated = all.filter((u) => u.activated);
   // Whether I am the owner, as the server says now (a hand-over makes the token's claim stale).
   const meNow = all.find((u) => u.id === me?.id);
-  const actor = me ? { id: me.id, owner: meNow ? meNow.owner : me.owner } : null;
+  const actor = me ? { id: me.id, owner: meNow ? meNow.owner : me.owner, groups: meNow ? meNow.groups : me.groups } : null;
 
   async function reload() {
     try {

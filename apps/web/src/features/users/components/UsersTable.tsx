@@ -40,6 +40,7 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
   const action = (user: User) => {
     const may = actions(user);
     if (!may.toggle && !may.setPassword && !may.makeOwner) {
+      if (may.otherGroup) return <span className="muted-note">{t('students.otherGroupOnly')}</span>;
       return user.role !== 'student' && !user.owner && may.ownerOnly ? <span className="muted-note">{t('students.ownerOnly')}</span> : dash;
     }
     return (

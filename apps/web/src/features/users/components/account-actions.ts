@@ -11,23 +11,29 @@ export interface AccountActions {
   makeOwner: boolean;
   /** A teacher account only the owner manages (said instead of the missing buttons). */
   ownerOnly: boolean;
+  /** A student of another teacher's group: read-only here (said instead of the missing buttons). */
+  otherGroup: boolean;
 }
 
 /**
  * The Students page's mirror of the server's access policy (apps/server/src/modules/access,
- * PRODUCT.md §16), so a teacher is not offered what the server would refuse: students are every
- * teacher's to manage; another teacher's account is the owner's; nobody deactivates the owner or
- * themself, or resets their own password here (the profile does that).
+ * PRODUCT.md §16), so a teacher is not offered what the server would refuse: a student is the
+ * teachers' of the student's groups (every teacher's while in no group); another teacher's account
+ * is the owner's; the owner manages everyone; nobody deactivates the owner or themself, or resets
+ * their own password here (the profile does that).
  */
-export function accountActions(me: { id: number; owner: boolean } | null, user: User): AccountActions {
+export function accountActions(me: { id: number; owner: boolean; groups?: readonly { id: number }[] } | null, user: User): AccountActions {
   const isSelf = me?.id === user.id;
   const teacherAccount = user.role !== 'student';
-  const mayManage = !teacherAccount || isSelf || Boolean(me?.owner);
+  const myGroups = new Set((me?.groups ?? []).map((g) => g.id));
+  const otherGroup = !teacherAccount && !me?.owner && user.groups.length > 0 && !user.groups.some((g) => myGroups.has(g.id));
+  const mayManage = (!teacherAccount && !otherGroup) || isSelf || Boolean(me?.owner);
   return {
     toggle: mayManage && !(user.owner && user.activated && !isSelf),
     toggleDisabled: isSelf,
     setPassword: mayManage && !isSelf,
     makeOwner: Boolean(me?.owner) && !isSelf && user.role === 'teacher' && user.activated,
     ownerOnly: teacherAccount && !mayManage,
+    otherGroup,
   };
 }
