@@ -1,8 +1,9 @@
+import { PageLoader } from '../../components/PageLoader';
 import { GradebookPage } from '../../features/gradebook/components/GradebookPage';
-import { useSession } from '../../lib/session';
+import { useMyGroups } from './my-groups';
 
-/** The gradebook of the teacher's groups (from the session, like the leaderboard). */
+/** The gradebook of the teacher's groups, as the server knows them (a group created since sign-in too). */
 export function GradebookRoute() {
-  const { user } = useSession();
-  return <GradebookPage groups={user?.groups ?? []} />;
+  const { groups, pending } = useMyGroups();
+  return pending ? <PageLoader /> : <GradebookPage groups={groups} />;
 }
