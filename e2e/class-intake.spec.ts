@@ -60,7 +60,7 @@ test.describe('bringing a class in', () => {
       const student = await context.newPage();
       await useLanguage(student, lang);
       await student.goto(new URL(link!).pathname + new URL(link!).search);
-      await expect(student.getByTestId('join-page-code')).toHaveText(code);
+      await expect(student.locator('#join-code')).toHaveValue(code);
       await student.getByRole('button', { name: w.newAccount }).click();
       await expect(student).toHaveURL(new RegExp(`/signup\\?code=${code}$`));
       const login = uniqueLogin('joiner');
