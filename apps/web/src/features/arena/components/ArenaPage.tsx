@@ -92,7 +92,9 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
           {t('arena.solve.title')}
         </h3>
         {/* The answer as the list has it now: a verdict that arrives live replaces "waiting for the teacher". */}
-        {sent ? <InstantVerdict title={sent.title} solution={solutionList.find((s) => s.id === sent.solution.id) ?? sent.solution} onClose={() => setSent(null)} /> : null}
+        <div className="arena__announcer" role="status" aria-live="polite" aria-atomic="true" data-testid="arena-announcer">
+          {sent ? <InstantVerdict title={sent.title} solution={solutionList.find((s) => s.id === sent.solution.id) ?? sent.solution} onClose={() => setSent(null)} /> : null}
+        </div>
         {loading ? (
           <Loading />
         ) : toSolve.length === 0 ? (
