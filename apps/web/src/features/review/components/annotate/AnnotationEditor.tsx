@@ -68,6 +68,8 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
     if (d && !d.open) {
       if (typeof d.showModal === 'function') d.showModal();
       else d.setAttribute('open', '');
+      // The view itself takes the focus (not its first button): its keys, the arrows and Enter included, work at once.
+      d.focus();
     }
   }, []);
 
