@@ -34,7 +34,7 @@ export function GradebookPage({ groups }: { groups: Group[] }) {
     setDownloading(format);
     setDownloadFailed(false);
     try {
-      await downloadGradebook(group.id, format);
+      await downloadGradebook(group.id, group.name, format);
     } catch (error) {
       console.error('Failed to download the gradebook', error);
       setDownloadFailed(true);
