@@ -353,3 +353,27 @@ test.describe('a first lesson (issue 49)', () => {
     });
   }
 });
+
+test('13: "first tries in a row" counts a second first-try success at once', async ({ page, request }) => {
+  const group = await newGroup(request, 'Серія');
+  const teacher = await member(request, 'teacher', 'Вчитель Серія', group.id);
+  const student = await member(request, 'student', 'Учень Серія', group.id);
+  const token = await apiToken(request, teacher, PASSWORD);
+  for (const title of ['Streak one', 'Streak two']) {
+    const made = await request.post('/api/tasks', {
+      multipart: { title, text: 'What is $6 \\cdot 7$?', level: 'beginner', points: '1', group: String(group.id), answerKind: 'number', answerKey: '42', checkMode: 'auto' },
+      headers: bearer(token),
+    });
+    expect(made.status()).toBe(201);
+  }
+  await useLanguage(page, 'en');
+  await signIn(page, student, PASSWORD, /\/student$/);
+  for (const [i, title] of ['Streak one', 'Streak two'].entries()) {
+    const card = page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByRole('button', { name: /Suggest solution/ }).click();
+    await card.getByLabel('Your answer').fill('42');
+    await card.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('instant-verdict')).toHaveAttribute('data-verdict', 'correct');
+    await expect(page.getByText(`First tries in a row: ${i + 1}`)).toBeVisible();
+  }
+});
