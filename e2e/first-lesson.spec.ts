@@ -178,7 +178,9 @@ test.describe('a first lesson (issue 49)', () => {
       await menu(page, w.studentsMenu);
       await expect(page).toHaveURL(/\/teacher\/students$/);
       const boxes = page.getByRole('checkbox', { name: w.selectOne });
-      await expect(boxes.first()).toBeVisible();
+      await boxes.first().check();
+      await expect(boxes.first()).toBeChecked();
+      await expect(page.getByRole('button', { name: w.activateSelected })).toContainText('(1)');
       await page.getByRole('checkbox', { name: w.selectAll }).check();
       await page.getByRole('button', { name: w.activateSelected }).click();
       await expect(page.getByText(w.waiting)).toBeVisible();

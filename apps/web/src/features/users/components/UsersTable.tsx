@@ -103,6 +103,8 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
         // every row offers, and a new language every word in them (issue 49), so the table starts over.
         key={`${ownerView ? 'owner-view' : 'teacher-view'}-${i18n.language}`}
         value={users}
+        // The selection boxes live outside the rows' data: cells are drawn afresh, not memoised on it.
+        cellMemo={false}
         loading={loading}
         dataKey="id"
         sortMode="single"
