@@ -20,7 +20,7 @@ const WeeklyChart = lazy(() => import('./WeeklyChart'));
 
 /** The teacher's Gradebook page (PRODUCT.md §11): a group's matrix, its totals, its weeks, its downloads. */
 export function GradebookPage({ groups, notOpen }: { groups: Group[]; /** Tasks not open yet: id → opensAt. */ notOpen?: ReadonlyMap<number, string> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const timeZone = useSchoolTimeZone();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [sort, setSort] = useState<GradebookSort>('name');
@@ -107,7 +107,7 @@ export function GradebookPage({ groups, notOpen }: { groups: Group[]; /** Tasks 
               caption={t('gradebook.caption', { group: group.name })}
               opensAt={(taskId) => {
                 const at = notOpen?.get(taskId);
-                return at ? formatSchoolTime(at, timeZone, i18n.language) : null;
+                return at ? formatSchoolTime(at, timeZone) : null;
               }}
             />
           ) : null}

@@ -8,10 +8,10 @@ import { formatSchoolTime } from '../../../lib/school-time';
  * whether it has an answer key and how answers are judged (issue 49).
  */
 export function TaskProgress({ task, timeZone, now }: { task: TeacherTask; timeZone: string; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { answered, correct, waiting } = task.counts;
   const window = taskWindow(task, now);
-  const when = (iso: string) => formatSchoolTime(iso, timeZone, i18n.language);
+  const when = (iso: string) => formatSchoolTime(iso, timeZone);
   const share = answered === 0 ? 0 : Math.round((100 * correct) / answered);
   return (
     <div className="task-progress">
