@@ -379,3 +379,27 @@ test('13: "first tries in a row" counts a second first-try success at once', asy
     await expect(page.getByText(`First tries in a row: ${i + 1}`)).toBeVisible();
   }
 });
+
+test('19: the formula editor puts plain typing, (x+1)(x-1), into a keyed answer box', async ({ page, request }) => {
+  const group = await newGroup(request, 'Формула');
+  const teacher = await member(request, 'teacher', 'Вчитель Формула', group.id);
+  const student = await member(request, 'student', 'Учень Формула', group.id);
+  const made = await request.post('/api/tasks', {
+    multipart: { title: 'Factor it', text: 'Factor $x^2-1$.', level: 'beginner', points: '1', group: String(group.id), answerKind: 'expression', answerKey: 'x^2-1', checkMode: 'auto' },
+    headers: bearer(await apiToken(request, teacher, PASSWORD)),
+  });
+  expect(made.status()).toBe(201);
+  await useLanguage(page, 'en');
+  await signIn(page, student, PASSWORD, /\/student$/);
+  const card = page.locator('article').filter({ has: page.getByRole('heading', { name: 'Factor it', exact: true }) });
+  await card.getByRole('button', { name: /Suggest solution/ }).click();
+  await card.getByRole('button', { name: 'Type a formula' }).click();
+  const field = card.locator('math-field');
+  await expect(field).toBeVisible();
+  await field.focus();
+  await page.keyboard.type('(x+1)(x-1)');
+  await card.getByRole('button', { name: 'Add to the answer' }).click();
+  await expect(card.getByLabel('Your answer')).toHaveValue('(x+1)(x-1)');
+  await card.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('instant-verdict')).toHaveAttribute('data-verdict', 'correct');
+});
