@@ -44,10 +44,14 @@ export function sheetRows(book: Gradebook, language: Language): (string | number
   return rows;
 }
 
-/** CSV for Excel: UTF-8 with a BOM (so Cyrillic names show), CRLF lines, every text cell formula-safe. */
+/**
+ * CSV for Excel: UTF-8 with a BOM (so Cyrillic names show), CRLF lines, every text cell
+ * formula-safe. In Ukrainian the separator is ';', what Excel expects where the decimal mark is a
+ * comma (issue 49); a cell holding the separator is quoted.
+ */
 export function gradebookCsv(book: Gradebook, language: Language): Buffer {
   const rows = sheetRows(book, language).map((row) => row.map((v) => (typeof v === 'string' ? safeCellText(v) : v)));
-  return Buffer.from(stringify(rows, { bom: true, record_delimiter: 'windows' }), 'utf8');
+  return Buffer.from(stringify(rows, { bom: true, record_delimiter: 'windows', delimiter: language === 'uk' ? ';' : ',' }), 'utf8');
 }
 
 const FILLS: Partial<Record<GradebookState, string>> = { correct: 'FFD9F2D9', incorrect: 'FFF8D7DA', waiting: 'FFFFF3CD' };
