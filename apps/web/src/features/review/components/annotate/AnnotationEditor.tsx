@@ -333,7 +333,11 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
       ) : null}
       <p className="annotate__status" role="status">
         {full ? t('photo.annotate.full', { max: ANNOTATIONS_MAX }) : t('photo.annotate.count', { count: present.length })}
-        {placing ? <span className="annotate__cursor-hint"> · {t('photo.annotate.cursorHint')}</span> : null}
+      </p>
+      {/* Apart from the status line (the count is what is announced as marks come and go); always
+          laid out, so the photo's box keeps its size when the tool changes. */}
+      <p className="annotate__status annotate__cursor-hint" style={placing ? undefined : { visibility: 'hidden' }} aria-hidden={placing ? undefined : true}>
+        {t('photo.annotate.cursorHint')}
       </p>
       <div
         ref={stage}
