@@ -403,3 +403,31 @@ test('19: the formula editor puts plain typing, (x+1)(x-1), into a keyed answer 
   await card.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('instant-verdict')).toHaveAttribute('data-verdict', 'correct');
 });
+
+test('11: a task not open yet is marked in the Gradebook with when it opens, not "0 % correct"', async ({ page, request }) => {
+  const group = await newGroup(request, 'Розклад');
+  const teacher = await member(request, 'teacher', 'Вчитель Розклад', group.id);
+  await member(request, 'student', 'Учень Розклад', group.id);
+  await apiTask(request, teacher, group.id, 'Open now', 'Solve.');
+  const later = await request.post('/api/tasks', {
+    multipart: { title: 'Opens later', text: 'Solve.', level: 'beginner', points: '1', group: String(group.id), opensAt: '2030-01-15T07:00:00.000Z' },
+    headers: bearer(await apiToken(request, teacher, PASSWORD)),
+  });
+  expect(later.status()).toBe(201);
+  for (const lang of LANGS) {
+    await useLanguage(page, lang);
+    await signIn(page, teacher, PASSWORD, /\/teacher\/tasks$/);
+    await page.goto('/teacher/gradebook');
+    const column = page.locator('th[data-not-open="true"]');
+    await expect(column).toHaveCount(1);
+    await expect(column).toContainText('Opens later');
+    await expect(column).toContainText(lang === 'en' ? 'Not open yet' : 'Ще не відкрите');
+    await expect(column).toContainText('15 січня 2030');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `/tmp/shots-49/i49-gradebook-not-open-${lang}-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `/tmp/shots-49/i49-gradebook-not-open-${lang}-1280.png`, fullPage: true });
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+  }
+});
