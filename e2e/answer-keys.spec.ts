@@ -104,7 +104,8 @@ test.describe('answer keys and instant checking', () => {
     await expect(card.getByTestId('formula-preview').locator('.katex').first()).toBeVisible();
     await shoot(page, 'formula-editor');
     await card.getByRole('button', { name: 'Add to the answer' }).click();
-    await expect(card.getByLabel('Your answer')).toHaveValue('$\\frac56$');
+    // A keyed task takes the formula as the student would type it (issue 49), not as LaTeX.
+    await expect(card.getByLabel('Your answer')).toHaveValue('5/6');
     await card.getByRole('button', { name: 'Send' }).click();
     await expect(verdict).toHaveAttribute('data-verdict', 'correct');
     await expect(verdict).toHaveText(`Correct! “${title}” is solved.`);

@@ -104,7 +104,8 @@ test.describe('tasks a teacher looks after, and the gradebook', () => {
 
     // The CSV: a BOM, English headers, the Cyrillic name intact.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`gradebook-${group.id}.csv`);
+    // Named by the group and the date (issue 49), not gradebook-<id>.csv for every download.
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^gradebook-${group.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '')}-\\d{4}-\\d{2}-\\d{2}\\.csv$`, 'u'));
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');

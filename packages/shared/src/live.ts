@@ -4,7 +4,8 @@ import { isoDateSchema } from './fields.js';
 import type { solutionSchema } from './solutions.js';
 
 /** What a notification tells (PRODUCT.md §12). */
-export const NOTIFICATION_KINDS = ['task.published', 'solution.judged', 'solution.submitted', 'achievement.earned'] as const;
+/** `student.waiting` (issue 49): a sign-up through a group's code waits for that group's teachers. */
+export const NOTIFICATION_KINDS = ['task.published', 'solution.judged', 'solution.submitted', 'achievement.earned', 'student.waiting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const achievementCodeSchema = z.enum(ACHIEVEMENT_CODES);
@@ -59,7 +60,7 @@ export const achievementsSchema = z.object({
 export type Achievements = z.infer<typeof achievementsSchema>;
 
 /** The kinds of live event on GET /api/events (the SSE `event:` field). */
-export const LIVE_EVENT_KINDS = ['task.published', 'task.updated', 'task.closed', 'solution.submitted', 'solution.judged', 'achievement.earned'] as const;
+export const LIVE_EVENT_KINDS = ['task.published', 'task.updated', 'task.closed', 'solution.submitted', 'solution.judged', 'achievement.earned', 'student.waiting'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /**
@@ -70,4 +71,5 @@ export type LiveEventData =
   | { kind: 'task.published' | 'task.updated' | 'task.closed'; taskId: number; groupId: number; title: string }
   | { kind: 'solution.submitted'; solution: z.infer<typeof solutionSchema>; groupId: number; taskTitle: string }
   | { kind: 'solution.judged'; solution: z.infer<typeof solutionSchema>; taskTitle: string }
-  | { kind: 'achievement.earned'; code: (typeof ACHIEVEMENT_CODES)[number] };
+  | { kind: 'achievement.earned'; code: (typeof ACHIEVEMENT_CODES)[number] }
+  | { kind: 'student.waiting'; groupId: number; student: { id: number; name: string } };

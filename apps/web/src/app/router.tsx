@@ -1,4 +1,5 @@
 import { TEACHING_ROLES } from '@mathclub/shared/constants';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
@@ -7,16 +8,33 @@ import { RequireRole, RequireSignedOut } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { AreaLayout } from './layout/AreaLayout';
 import { OwnerChecklist } from './layout/OwnerChecklist';
+import { SessionSync } from './layout/SessionSync';
 import * as Pages from './routes/lazy-pages';
+
+// The waiting accounts' count comes with the teacher area, not in the shell every page loads.
+const WaitingBadge = lazy(() => import('./layout/WaitingBadge'));
 
 function TeacherArea() {
   const { t } = useTranslation();
-  return <AreaLayout title={t('teacher.pageTitle')} before={<OwnerChecklist />} />;
+  return (
+    <>
+      <SessionSync />
+      <Suspense fallback={null}>
+        <WaitingBadge />
+      </Suspense>
+      <AreaLayout title={t('teacher.pageTitle')} before={<OwnerChecklist />} />
+    </>
+  );
 }
 
 function StudentArea() {
   const { t } = useTranslation();
-  return <AreaLayout title={t('student.pageTitle')} />;
+  return (
+    <>
+      <SessionSync />
+      <AreaLayout title={t('student.pageTitle')} />
+    </>
+  );
 }
 
 /** SEED.md §2 route table. */

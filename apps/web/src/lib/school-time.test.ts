@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromSchoolInput, toSchoolInput } from './school-time';
+import { formatSchoolTime, fromSchoolInput, toSchoolInput } from './school-time';
 
 describe('school time', () => {
   it('reads and writes the wall clock of the school, whatever the device zone', () => {
@@ -20,5 +20,12 @@ describe('school time', () => {
     for (const iso of ['2026-03-29T02:00:00.000Z', '2026-10-25T05:00:00.000Z', '2026-12-31T22:00:00.000Z']) {
       expect(fromSchoolInput(toSchoolInput(iso, 'Europe/Kyiv'), 'Europe/Kyiv')).toBe(iso);
     }
+  });
+
+  it('shows every scheduled time in the Ukrainian locale, like the cards\' dates (issue 49)', () => {
+    const shown = formatSchoolTime('2026-12-15T07:00:00.000Z', 'Europe/Kyiv');
+    expect(shown).toContain('15 грудня 2026');
+    expect(shown).toContain('09:00');
+    expect(shown).not.toMatch(/AM|PM|Dec/);
   });
 });

@@ -42,7 +42,11 @@ export function fromSchoolInput(value: string, timeZone: string): string | null 
   return new Date(instant).toISOString();
 }
 
-/** An instant for people to read, in the school's zone and the page's language. */
-export function formatSchoolTime(iso: string, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * An instant for people to read, in the school's zone and, like every date (SEED.md §2, lib/format.ts),
+ * in the Ukrainian locale whatever the interface language: "15 грудня 2026 р. о 09:00" beside the
+ * cards' "7 грудня 2026 р.", not "Dec 15, 2026, 9:00 AM" (issue 49).
+ */
+export function formatSchoolTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('uk-UA', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }

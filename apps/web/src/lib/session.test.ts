@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeToken, student, teacher } from '../test/utils';
-import { clearSession, decodeToken, getSession, reloadSession, roleHome, setSession, TOKEN_KEY, USER_KEY } from './session';
+import { clearSession, decodeToken, getSession, reloadSession, roleHome, setSession, syncSessionUser, TOKEN_KEY, USER_KEY } from './session';
 
 describe('session store', () => {
   beforeEach(() => {
@@ -19,6 +19,21 @@ describe('session store', () => {
     expect(user).toEqual(student);
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(student);
+  });
+
+  it("follows the server's groups and name without a new token (issue 49), and writes nothing when they agree", () => {
+    const token = makeToken(teacher);
+    setSession(token);
+    const groups = [{ id: 7, name: '7-А' }, { id: 8, name: '8-Б' }];
+    syncSessionUser({ name: teacher.name, groups: groups.map((g) => ({ ...g, extra: 1 })) });
+    expect(getSession()).toEqual({ token, user: { ...teacher, groups } });
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!).groups).toEqual(groups);
+    const before = getSession();
+    syncSessionUser({ name: teacher.name, groups });
+    expect(getSession()).toBe(before);
+    clearSession();
+    syncSessionUser({ name: 'x', groups });
+    expect(getSession().user).toBeNull();
   });
 
   it('clears to an empty token and no user', () => {

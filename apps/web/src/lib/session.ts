@@ -99,6 +99,22 @@ export function setSession(token: string): AuthenticatedUser | null {
   return user;
 }
 
+/**
+ * Brings the stored user's groups and name in line with what the server says (its profile): a
+ * group created, renamed, deleted or joined since the token was issued. Other tabs hear it through
+ * the storage event. Nothing is written when nothing differs.
+ */
+export function syncSessionUser(fresh: Pick<AuthenticatedUser, 'groups' | 'name'>) {
+  const user = current.user;
+  if (!user || !current.token) return;
+  const groups = fresh.groups.map((g) => ({ id: g.id, name: g.name }));
+  if (user.name === fresh.name && JSON.stringify(user.groups) === JSON.stringify(groups)) return;
+  const next = { ...user, name: fresh.name, groups };
+  localStorage.setItem(USER_KEY, JSON.stringify(next));
+  current = { token: current.token, user: next };
+  emit();
+}
+
 /** Signs out locally: the token becomes '' and the user is removed. */
 export function clearSession() {
   localStorage.setItem(TOKEN_KEY, '');

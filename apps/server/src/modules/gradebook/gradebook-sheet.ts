@@ -46,13 +46,14 @@ export function sheetRows(book: Gradebook, language: Language): (string | number
 
 /**
  * CSV for Excel: UTF-8 with a BOM (so Cyrillic names show), CRLF lines, every text cell
- * formula-safe. A cell holding `,`, `;`, a quote or a line break is quoted: csv-stringify quotes
- * only for its own delimiter, and Excel with a Ukrainian locale splits on `;`, so `Olga;=1+1`
- * became a second cell holding a formula (issue 50).
+ * formula-safe. In Ukrainian the separator is ';', what Excel expects where the decimal mark is a
+ * comma (issue 49). A cell holding `,`, `;`, a quote or a line break is quoted whatever the
+ * separator: csv-stringify quotes only for its own, and `Olga;=1+1` became a second cell holding a
+ * formula in a Ukrainian Excel (issue 50).
  */
 export function gradebookCsv(book: Gradebook, language: Language): Buffer {
   const rows = sheetRows(book, language).map((row) => row.map((v) => (typeof v === 'string' ? safeCellText(v) : v)));
-  return Buffer.from(stringify(rows, { bom: true, record_delimiter: 'windows', quoted_match: /[,;"\r\n]/ }), 'utf8');
+  return Buffer.from(stringify(rows, { bom: true, record_delimiter: 'windows', delimiter: language === 'uk' ? ';' : ',', quoted_match: /[,;"\r\n]/ }), 'utf8');
 }
 
 const FILLS: Partial<Record<GradebookState, string>> = { correct: 'FFD9F2D9', incorrect: 'FFF8D7DA', waiting: 'FFFFF3CD' };

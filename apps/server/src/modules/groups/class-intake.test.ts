@@ -178,6 +178,25 @@ describe.each(testDatabases())('bringing a class in on %s', (dialect) => {
       await settings(group.id, { activateOnJoin: false });
     });
 
+    it("a waiting sign-up notifies the group's teachers (student.waiting), not other groups' nor an active one's", async () => {
+      const waitingOf = async (token: string) =>
+        (await inject('GET', '/api/notifications', token)).json<{ notifications: { kind: string; author: { id: number; name: string } | null }[] }>().notifications.filter((n) => n.kind === 'student.waiting');
+      const before = (await waitingOf(teacher.token)).length;
+      const code = await rotate(group.id);
+      const waiting = await signUp({ joinCode: code, name: 'Waiting Wanda' });
+      expect(waiting.statusCode).toBe(201);
+      const told = await waitingOf(teacher.token);
+      expect(told).toHaveLength(before + 1);
+      expect(told[0]!.author).toEqual({ id: waiting.json().id, name: 'Waiting Wanda' });
+      expect(await waitingOf(otherTeacher.token)).toHaveLength(0);
+      // Active at once: nothing waits, nobody is told. A plain sign-up has no group to tell.
+      await settings(group.id, { activateOnJoin: true });
+      await signUp({ joinCode: code });
+      await settings(group.id, { activateOnJoin: false });
+      await signUp({});
+      expect(await waitingOf(teacher.token)).toHaveLength(before + 1);
+    });
+
     it('a wrong code refuses the whole sign-up (400 on joinCode) and creates nobody; teachers cannot use a code', async () => {
       const login = uniqueLogin('nobody');
       const res = await signUp({ login, joinCode: 'AAAAAAAA' });

@@ -25,7 +25,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'streamEvents',
       summary: 'Live events for you (text/event-stream): new tasks, answers, verdicts, achievements',
       description:
-        'Each event has an id, a kind (`event:` task.published, task.updated, task.closed, solution.submitted, solution.judged, achievement.earned; `ready` once the stream is live, `resync` when too much was missed to replay) and JSON data. ' +
+        'Each event has an id, a kind (`event:` task.published, task.updated, task.closed, solution.submitted, solution.judged, achievement.earned, student.waiting (to the teachers of a group: a sign-up through its code waits); `ready` once the stream is live, `resync` when too much was missed to replay) and JSON data. ' +
         'The account is checked again before every event and every heartbeat, and at once on every instance when a session ends: a deactivated or logged-out account’s stream ends within a second. ' +
         'An account holds at most 5 streams (a sixth ends the oldest); an address at most LIVE_STREAMS_PER_ADDRESS on one instance, then 429.',
       security: [{ bearerAuth: [] }],

@@ -56,6 +56,17 @@ export class LiveAnnouncer {
   }
 
   /**
+   * A sign-up through a group's code that waits for activation (issue 49): the group's teachers are
+   * notified (their Students menu counts it) and their open pages hear it at once.
+   */
+  async studentWaiting(student: { id: number; name: string }, groupId: number): Promise<void> {
+    const data: LiveEventData = { kind: 'student.waiting', groupId, student };
+    await this.safely('student.waiting', () =>
+      this.hub.announce([{ to: { audience: 'group_teachers', id: groupId }, kind: data.kind, data, notification: { kind: data.kind, payload: { author: student } } }]),
+    );
+  }
+
+  /**
    * A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is
    * its id, group and title as the submission read them.
    */

@@ -49,7 +49,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       security: [],
       body: signUpSchema,
       response: {
-        201: answer('The new account; it cannot sign in until a teacher activates it.', userSchema),
+        201: answer("The new account; it cannot sign in until a teacher activates it. Joined to a group by its code and waiting, the group's teachers get a `student.waiting` notification.", userSchema),
         400: failure('A field is missing or wrong, the login is taken (LOGIN_TAKEN) or the join code opens no group; validationErrors names each field.'),
         429: failure('Too many sign-ups (or join-code attempts) from this address; wait the Retry-After seconds.'),
       },
@@ -58,7 +58,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       await consumeOrRefuse(signUpsPerIp, request.ip);
       // A code tried at sign-up counts with the codes tried by signed-in students from this address.
       if (request.body.joinCode?.trim()) await consumeOrRefuse(codeTriesPerIp, request.ip);
-      return reply.code(201).send(await service.signUp(request.body));
+      const user = await service.signUp(request.body);
+      // Waiting in a group: that group's teachers are told (issue 49); announcing never throws.
+      const group = user.groups[0];
+      if (!user.activated && group) await app.live.studentWaiting({ id: user.id, name: user.name }, group.id);
+      return reply.code(201).send(user);
     },
   });
 

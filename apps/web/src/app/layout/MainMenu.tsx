@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icon-names';
 import { paths } from '../../config/paths';
+import { useMenuBadges } from '../../lib/menu-badges';
 import { isTeacher, useSession } from '../../lib/session';
 
 interface Entry {
@@ -46,6 +47,7 @@ export function MainMenu() {
   const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
   const [focusIndex, setFocusIndex] = useState(0);
   const toggle = useRef<HTMLButtonElement>(null);
+  const badges = useMenuBadges();
 
   const entries: Entry[] = [];
   if (location.pathname === paths.home) {
@@ -76,6 +78,8 @@ export function MainMenu() {
     entries.push({ key: 'signup', label: t('nav.signUp'), icon: 'user-plus', to: paths.signup });
   }
   const tabStop = Math.min(focusIndex, entries.length - 1);
+  const badgeOf = (key: string) => (user && isTeacher(user.role) ? (badges[key] ?? 0) : 0);
+  const anyBadge = entries.some((e) => badgeOf(e.key) > 0);
 
   function goToAnchor(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
     event.preventDefault();
@@ -99,6 +103,7 @@ export function MainMenu() {
         onClick={() => setOpen(!open)}
       >
         <Icon name="bars" />
+        {anyBadge ? <span className="main-menu__dot" aria-hidden="true" /> : null}
       </button>
       <ul
         id="main-menu-list"
@@ -120,6 +125,14 @@ export function MainMenu() {
             <>
               <Icon name={entry.icon} className="main-menu__icon" />
               <span>{entry.label}</span>
+              {badgeOf(entry.key) > 0 ? (
+                <>
+                  <span className="main-menu__badge" aria-hidden="true" data-testid={`menu-badge-${entry.key}`}>
+                    {badgeOf(entry.key)}
+                  </span>
+                  <span className="visually-hidden">{t(`nav.badge.${entry.key}`, { count: badgeOf(entry.key) })}</span>
+                </>
+              ) : null}
             </>
           );
           const common = {

@@ -143,7 +143,7 @@ export function UserMenu() {
                   data-testid="notification-item"
                   onClick={() => {
                     setOpen(false);
-                    void navigate(isTeacher(user.role) ? paths.teacher.review : paths.student.root);
+                    void navigate(n.kind === 'student.waiting' ? paths.teacher.students : isTeacher(user.role) ? paths.teacher.review : paths.student.root);
                   }}
                 >
                   <span className="user-menu__notification-text">{notificationText(t, n)}</span>

@@ -1,15 +1,19 @@
+import { PageLoader } from '../../components/PageLoader';
 import { paths } from '../../config/paths';
 import { LeaderboardPage } from '../../features/leaderboard/components/LeaderboardPage';
 import { useSession } from '../../lib/session';
+import { useMyGroups } from './my-groups';
 
-// The server lets each user see the groups their token carries, so the session's groups are the list.
+// The server checks the groups the account has now (not those its token carried at sign-in), so the
+// list is the profile's.
 
 export function TeacherLeaderboardRoute() {
-  const { user } = useSession();
-  return <LeaderboardPage groups={user?.groups ?? []} audience="teacher" profilePath={paths.teacher.profile} />;
+  const { groups, pending } = useMyGroups();
+  return pending ? <PageLoader /> : <LeaderboardPage groups={groups} audience="teacher" profilePath={paths.teacher.profile} />;
 }
 
 export function StudentLeaderboardRoute() {
   const { user } = useSession();
-  return <LeaderboardPage groups={user?.groups ?? []} currentUserId={user?.id} audience="student" profilePath={paths.student.profile} />;
+  const { groups, pending } = useMyGroups();
+  return pending ? <PageLoader /> : <LeaderboardPage groups={groups} currentUserId={user?.id} audience="student" profilePath={paths.student.profile} />;
 }

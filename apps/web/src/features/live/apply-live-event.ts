@@ -66,6 +66,10 @@ export function applyLiveEvent(queryClient: QueryClient, kind: string, data: unk
     case 'achievement.earned':
       void queryClient.invalidateQueries({ queryKey: ['achievements'] });
       return { kind: 'achievement', code: event.code };
+    case 'student.waiting':
+      // The Students page and the menu's count of waiting accounts (issue 49); the notification says who.
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      return null;
     default:
       return null;
   }

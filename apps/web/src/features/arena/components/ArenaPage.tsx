@@ -8,6 +8,7 @@ import { Icon } from '../../../components/Icon';
 import { PageTitle } from '../../../components/PageTitle';
 import { useMySolutions, mySolutionsQueryKey } from '../api/get-my-solutions';
 import { useMyTasks } from '../api/get-my-tasks';
+import { myAchievementsQueryKey } from '../api/get-my-achievements';
 import { computeStats, tasksToSolve } from './arena-stats';
 import { InstantVerdict } from './InstantVerdict';
 import { Loading } from './Loading';
@@ -92,7 +93,9 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
           {t('arena.solve.title')}
         </h3>
         {/* The answer as the list has it now: a verdict that arrives live replaces "waiting for the teacher". */}
-        {sent ? <InstantVerdict title={sent.title} solution={solutionList.find((s) => s.id === sent.solution.id) ?? sent.solution} onClose={() => setSent(null)} /> : null}
+        <div className="arena__announcer" role="status" aria-live="polite" aria-atomic="true" data-testid="arena-announcer">
+          {sent ? <InstantVerdict title={sent.title} solution={solutionList.find((s) => s.id === sent.solution.id) ?? sent.solution} onClose={() => setSent(null)} /> : null}
+        </div>
         {loading ? (
           <Loading />
         ) : toSolve.length === 0 ? (
@@ -106,8 +109,12 @@ export function ArenaPage({ hasGroup, profilePath, standing }: Props) {
                   previous={previous}
                   onSent={(solution) => {
                     setSent(solution ? { title: task.title, solution } : null);
-                    // A verdict given at once moves the points: the standing and the boards ask again.
-                    if (solution?.reviewed) void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+                    // A verdict given at once moves the points and the streaks (issue 49: "first tries in a
+                    // row" stayed at 1 until a reload): the standing, the boards and the achievements ask again.
+                    if (solution?.reviewed) {
+                      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+                      void queryClient.invalidateQueries({ queryKey: myAchievementsQueryKey });
+                    }
                     void reloadAfterSend();
                   }}
                 />

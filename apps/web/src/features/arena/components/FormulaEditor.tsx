@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
+import { tidyAsciiMath } from './formula-text';
 
 // Fonts come bundled from mathlive/fonts.css above (the module's default fetches them from a path
 // beside the script, which the build does not keep); the keyboard's click sounds stay off.
@@ -11,8 +12,13 @@ MathfieldElement.fontsDirectory = null;
 MathfieldElement.soundsDirectory = null;
 
 export interface FormulaEditorProps {
-  /** Called with the formula as LaTeX when the student adds it to the answer. */
-  onInsert: (latex: string) => void;
+  /** Called with the formula when the student adds it to the answer: LaTeX, or plain typing when `plain`. */
+  onInsert: (formula: string) => void;
+  /**
+   * The task has a key the checker reads (issue 49): the formula goes in as the student would type
+   * it, `(x+1)(x-1)`, not as `$\left(x+1\right)\left(x-1\right)$`.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -20,7 +26,7 @@ export interface FormulaEditorProps {
  * virtual keyboard on touch screens, and the formula drawn by KaTeX as it will be shown and
  * checked. This module (MathLive, ~250 KB gzip) is fetched only when a student opens it.
  */
-export function FormulaEditor({ onInsert }: FormulaEditorProps) {
+export function FormulaEditor({ onInsert, plain = false }: FormulaEditorProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const field = useRef<MathfieldElement | null>(null);
@@ -74,7 +80,7 @@ export function FormulaEditor({ onInsert }: FormulaEditorProps) {
           icon="pi pi-plus"
           disabled={!formula}
           onClick={() => {
-            onInsert(formula);
+            onInsert(plain && field.current ? tidyAsciiMath(field.current.getValue('ascii-math')) || formula : formula);
             if (field.current) field.current.value = '';
             setLatex('');
           }}

@@ -18,16 +18,17 @@ describe('the verdict a student sees on sending (PRODUCT.md §9)', () => {
     [sent(true, false, 'incorrect'), 'incorrect', 'Not correct: “Fractions”. Check your answer and try again.'],
     [sent(false, false, 'unsure'), 'waiting', 'Sent. “Fractions” is waiting for the teacher.'],
     [sent(false, false, null), 'waiting', 'Sent. “Fractions” is waiting for the teacher.'],
-  ])('%#: says %s at once, as a polite status', (solution, kind, text) => {
+  ])('%#: says %s at once and takes the focus (the arena holds the live region it is read out from)', (solution, kind, text) => {
     const onClose = vi.fn();
     render(
       <AppProviders>
         <InstantVerdict title="Fractions" solution={solution} onClose={onClose} />
       </AppProviders>,
     );
-    const status = screen.getByRole('status');
+    const status = screen.getByTestId('instant-verdict');
     expect(status).toHaveAttribute('data-verdict', kind);
     expect(status).toHaveTextContent(text);
+    expect(status).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Close the message' }));
     expect(onClose).toHaveBeenCalled();
   });

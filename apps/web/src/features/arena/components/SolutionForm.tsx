@@ -23,6 +23,11 @@ export function withFormula(answer: string, latex: string): string {
   return answer.trim() === '' ? formula : `${answer.trimEnd()} ${formula}`;
 }
 
+/** The answer with a formula added at its end as typed text (a keyed task's checker reads it as it is). */
+export function withPlainFormula(answer: string, typed: string): string {
+  return answer.trim() === '' ? typed : `${answer.trimEnd()} ${typed}`;
+}
+
 /** Sending needs trimmed text or a file (SEED.md §5). */
 export function canSend(answer: string, file: File | null): boolean {
   return answer.trim() !== '' || file !== null;
@@ -49,6 +54,8 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
   const preview = useDebouncedValue(answer, DRAFT_DEBOUNCE_MS);
   const [formulaOpen, setFormulaOpen] = useState(false);
   const formula = LazyFormulaEditor.useComponent(formulaOpen);
+  // A key the checker reads as typed (number, expression, set): formulas go in as plain typing (issue 49).
+  const readsPlain = task.answerKind === 'number' || task.answerKind === 'expression' || task.answerKind === 'set';
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -108,7 +115,10 @@ export function SolutionForm({ task, onSent, onCancel }: Props) {
         />
         {formulaOpen ? (
           formula.Component ? (
-            <formula.Component onInsert={(latex) => setAnswer((current) => withFormula(current, latex))} />
+            <formula.Component
+              plain={readsPlain}
+              onInsert={(inserted) => setAnswer((current) => (readsPlain ? withPlainFormula(current, inserted) : withFormula(current, inserted)))}
+            />
           ) : formula.failed ? (
             <PartFailed onRetry={formula.retry} />
           ) : (

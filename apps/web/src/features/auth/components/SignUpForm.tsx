@@ -8,6 +8,7 @@ import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField';
+import { checkJoinCode, JoinCodeField } from '../../../components/JoinCodeField';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { validateSignUp, type SignUpValues } from './sign-up-validation';
@@ -37,6 +38,8 @@ export function SignUpForm({ onSignedUp, onLogin, joinCode }: { onSignedUp: (res
   const { t } = useTranslation();
   const [values, setValues] = useState<SignUpValues>(joinCode ? { ...initialValues, role: 'student' } : initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A join code (issue 49): carried by a join link, or typed by a student who was given one.
+  const [code, setCode] = useState(joinCode ?? '');
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useSignUp();
   const isStudent = values.role === 'student';
@@ -61,9 +64,12 @@ export function SignUpForm({ onSignedUp, onLogin, joinCode }: { onSignedUp: (res
     event.preventDefault();
     setFailure(null);
     const { payload, errors: found } = validateSignUp(values);
+    const check = checkJoinCode(code);
+    const withCode = payload?.role === 'student' && check.state !== 'empty';
+    if (withCode && check.state !== 'ok') found.joinCode = 'joinCode.error.checkIt';
     setErrors(found);
-    if (!payload) return;
-    mutation.mutate(joinCode ? { ...payload, joinCode } : payload, {
+    if (!payload || found.joinCode) return;
+    mutation.mutate(withCode ? { ...payload, joinCode: check.code } : payload, {
       onSuccess: (user) => onSignedUp({ user, login: payload.login, password: payload.password }),
       onError: (error) => {
         if (error instanceof ApiRequestError && Object.keys(error.validationErrors).length > 0) {
@@ -164,7 +170,19 @@ export function SignUpForm({ onSignedUp, onLogin, joinCode }: { onSignedUp: (res
           </FormField>
         </div>
       ) : null}
-      {errors.joinCode ? <Message severity="error" text={t(errors.joinCode)} className="form__message" /> : null}
+      {isStudent ? (
+        <JoinCodeField
+          id="signup-join-code"
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setErrors(({ joinCode: _previous, ...rest }) => rest);
+          }}
+          error={errors.joinCode}
+          optional={!joinCode}
+          label={joinCode ? t('joinCode.codeLabel') : t('join.codeOptionalLabel')}
+        />
+      ) : null}
       <div aria-live="assertive" className="form__alert">
         {failure ? <Message severity="error" text={failure} className="form__message" /> : null}
       </div>

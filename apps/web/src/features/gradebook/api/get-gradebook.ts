@@ -26,15 +26,26 @@ export function useGradebookWeeks(groupId: number | undefined) {
 }
 
 /**
- * Downloads the gradebook as CSV or XLSX: fetched with the token (a plain link would carry none)
- * and the page's language for the headers, then saved under the server's file name.
+ * The file's name: the group and today's date, so a folder of exports says which is which (issue
+ * 49; it was `gradebook-1.csv` for every download of a group). Letters of any script stay.
  */
-export async function downloadGradebook(groupId: number, format: 'csv' | 'xlsx'): Promise<void> {
+export function gradebookFileName(groupName: string, format: 'csv' | 'xlsx', today = new Date()): string {
+  const group = groupName.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'group';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return `${i18n.t('gradebook.fileName')}-${group}-${date}.${format}`;
+}
+
+/**
+ * Downloads the gradebook as CSV or XLSX: fetched with the token (a plain link would carry none)
+ * and the page's language for the headers, then saved under the group's name and the date.
+ */
+export async function downloadGradebook(groupId: number, groupName: string, format: 'csv' | 'xlsx'): Promise<void> {
   const response = await fetch(`/api/groups/${groupId}/gradebook.${format}`, {
     headers: { Authorization: `Bearer ${getToken()}`, 'Accept-Language': i18n.language || 'uk' },
   });
   if (!response.ok) throw await readError(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `gradebook-${groupId}.${format}`;
+  const name = gradebookFileName(groupName, format);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -9,6 +9,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
+import { formatSchoolTime } from '../../../lib/school-time';
 import { useSchoolTimeZone } from '../../school/api/get-school';
 import { downloadGradebook, useGradebook, useGradebookWeeks } from '../api/get-gradebook';
 import { gradebookRows, successRates, type GradebookSort } from './gradebook-rows';
@@ -18,7 +19,7 @@ import { GradebookTable } from './GradebookTable';
 const WeeklyChart = lazy(() => import('./WeeklyChart'));
 
 /** The teacher's Gradebook page (PRODUCT.md §11): a group's matrix, its totals, its weeks, its downloads. */
-export function GradebookPage({ groups }: { groups: Group[] }) {
+export function GradebookPage({ groups, notOpen }: { groups: Group[]; /** Tasks not open yet: id → opensAt. */ notOpen?: ReadonlyMap<number, string> }) {
   const { t } = useTranslation();
   const timeZone = useSchoolTimeZone();
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -34,7 +35,7 @@ export function GradebookPage({ groups }: { groups: Group[] }) {
     setDownloading(format);
     setDownloadFailed(false);
     try {
-      await downloadGradebook(group.id, format);
+      await downloadGradebook(group.id, group.name, format);
     } catch (error) {
       console.error('Failed to download the gradebook', error);
       setDownloadFailed(true);
@@ -104,6 +105,10 @@ export function GradebookPage({ groups }: { groups: Group[] }) {
               rows={gradebookRows(book.data, sort)}
               rates={successRates(book.data)}
               caption={t('gradebook.caption', { group: group.name })}
+              opensAt={(taskId) => {
+                const at = notOpen?.get(taskId);
+                return at ? formatSchoolTime(at, timeZone) : null;
+              }}
             />
           ) : null}
 

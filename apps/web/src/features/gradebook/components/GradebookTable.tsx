@@ -12,6 +12,8 @@ interface Props {
   rows: GradebookRow[];
   rates: number[];
   caption: string;
+  /** When a task not open yet opens, shown instead of its success rate (issue 49); null for an open one. */
+  opensAt?: (taskId: number) => string | null;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * table scrolls inside its own box (the page never scrolls sideways at 375 px). Each answered cell
  * links to that student's solution on the review page; its state is an icon, a colour and a text.
  */
-export function GradebookTable({ tasks, rows, rates, caption }: Props) {
+export function GradebookTable({ tasks, rows, rates, caption, opensAt = () => null }: Props) {
   const { t } = useTranslation();
   return (
     <div className="gradebook__scroll" tabIndex={0} role="region" aria-label={caption}>
@@ -30,17 +32,26 @@ export function GradebookTable({ tasks, rows, rates, caption }: Props) {
             <th scope="col" className="gradebook-table__corner">
               {t('gradebook.student')}
             </th>
-            {tasks.map((task, i) => (
-              <th scope="col" key={task.id} className="gradebook-table__task">
-                <span className="gradebook-table__task-title" title={task.title}>
-                  {task.title}
-                </span>
-                <span className="gradebook-table__task-meta">{t('tasks.meta.points', { count: task.points })}</span>
-                <span className="gradebook-table__task-meta" title={t('gradebook.successRate')}>
-                  {t('gradebook.rate', { rate: rates[i] })}
-                </span>
-              </th>
-            ))}
+            {tasks.map((task, i) => {
+              const opens = opensAt(task.id);
+              return (
+                <th scope="col" key={task.id} className={opens ? 'gradebook-table__task gradebook-table__task--not-open' : 'gradebook-table__task'} data-not-open={opens ? 'true' : undefined}>
+                  <span className="gradebook-table__task-title" title={task.title}>
+                    {task.title}
+                  </span>
+                  <span className="gradebook-table__task-meta">{t('tasks.meta.points', { count: task.points })}</span>
+                  {opens ? (
+                    <span className="gradebook-table__task-meta gradebook-table__opens">
+                      <i className="pi pi-calendar" aria-hidden="true" /> {t('gradebook.notOpen', { time: opens })}
+                    </span>
+                  ) : (
+                    <span className="gradebook-table__task-meta" title={t('gradebook.successRate')}>
+                      {t('gradebook.rate', { rate: rates[i] })}
+                    </span>
+                  )}
+                </th>
+              );
+            })}
             <th scope="col" className="gradebook-table__total">
               {t('gradebook.points')}
             </th>
@@ -73,7 +84,7 @@ export function GradebookTable({ tasks, rows, rates, caption }: Props) {
                   </>
                 );
                 return (
-                  <td key={cell.taskId} className={`gradebook-cell gradebook-cell--${cell.state}`} title={label}>
+                  <td key={cell.taskId} className={`gradebook-cell gradebook-cell--${cell.state}${opensAt(cell.taskId) ? ' gradebook-cell--not-open' : ''}`} title={label}>
                     {cell.state === 'none' ? (
                       content
                     ) : (

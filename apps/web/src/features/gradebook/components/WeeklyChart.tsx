@@ -10,8 +10,8 @@ ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 
 /** Solutions the group sent per week (Monday-start weeks in the school's zone); a table says the same for screen readers. */
 export default function WeeklyChart({ weeks, timeZone }: { weeks: GradebookWeek[]; timeZone: string }) {
-  const { t, i18n } = useTranslation();
-  const day = new Intl.DateTimeFormat(i18n.language, { timeZone, day: 'numeric', month: 'short' });
+  const { t } = useTranslation();
+  const day = new Intl.DateTimeFormat('uk-UA', { timeZone, day: 'numeric', month: 'short' });
   const labels = weeks.map((w) => day.format(new Date(w.weekStart)));
   return (
     <figure className="gradebook-chart">

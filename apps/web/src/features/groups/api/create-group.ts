@@ -1,7 +1,7 @@
 import type { Group, GroupNameInput } from '@mathclub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { invalidateMine } from './get-groups';
 
 /** POST /api/groups {name}. */
 export function createGroup(input: GroupNameInput): Promise<Group> {
@@ -10,5 +10,5 @@ export function createGroup(input: GroupNameInput): Promise<Group> {
 
 export function useCreateGroup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }) });
+  return useMutation({ mutationFn: createGroup, onSuccess: () => invalidateMine(queryClient) });
 }

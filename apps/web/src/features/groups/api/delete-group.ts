@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { invalidateMine } from './get-groups';
 
 /** DELETE /api/groups/{id}; 409 GROUP_NOT_EMPTY while it still has students or tasks. */
 export function deleteGroup(id: number): Promise<unknown> {
@@ -9,5 +9,5 @@ export function deleteGroup(id: number): Promise<unknown> {
 
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteGroup, onSettled: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }) });
+  return useMutation({ mutationFn: deleteGroup, onSettled: () => invalidateMine(queryClient) });
 }

@@ -1,7 +1,7 @@
 import type { Group } from '@mathclub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { invalidateMine } from './get-groups';
 
 /** PATCH /api/groups/{id} {name}. */
 export function renameGroup({ id, name }: { id: number; name: string }): Promise<Group> {
@@ -10,5 +10,5 @@ export function renameGroup({ id, name }: { id: number; name: string }): Promise
 
 export function useRenameGroup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }) });
+  return useMutation({ mutationFn: renameGroup, onSuccess: () => invalidateMine(queryClient) });
 }

@@ -31,7 +31,7 @@ function nameError(error: unknown): { field?: string; general?: string } {
 
 /** Teacher's Groups page: list with counts, create, rename, delete with confirmation. */
 export function GroupsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useRef<Toast>(null);
   const groups = useGroups();
   const create = useCreateGroup();
@@ -157,6 +157,9 @@ export function GroupsPage() {
 
       <div className="table-scroll">
         <DataTable
+          // PrimeReact keeps a row's cells (and the handlers in them) while its data is unchanged: a
+          // new language starts the table over, so labels, aria-labels and the confirmation follow it.
+          key={i18n.language}
           value={groups.data ?? []}
           loading={groups.isPending}
           dataKey="id"

@@ -1,12 +1,11 @@
-import { normalizeJoinCode } from '@mathclub/shared';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard';
-import { FormField } from '../../../components/FormField';
+import { checkJoinCode, JoinCodeField } from '../../../components/JoinCodeField';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-error';
 import { isTeacher, useSession } from '../../../lib/session';
@@ -32,11 +31,12 @@ export function JoinPage() {
   const join = useJoinGroup();
   const joined = join.data?.user.groups[0];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = normalizeJoinCode(code);
-    if (!typed) return setError('joinCode.error.required');
-    setError(undefined);
+  // The group the student is in now: a code moves them out of it, so they are asked first (issue 49).
+  const current = user?.groups[0];
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  function joinWith(typed: string) {
+    setConfirming(null);
     join.mutate(typed, {
       onError: (failure) => {
         if (failure instanceof ApiRequestError && failure.validationErrors.code) setError(failure.validationErrors.code);
@@ -46,22 +46,37 @@ export function JoinPage() {
     });
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkJoinCode(code);
+    if (check.state === 'empty') return setError('joinCode.error.required');
+    if (check.state !== 'ok') return setError('joinCode.error.checkIt');
+    setError(undefined);
+    if (current) setConfirming(check.code);
+    else joinWith(check.code);
+  }
+
   if (!user) {
-    const typed = normalizeJoinCode(code);
+    const check = checkJoinCode(code);
+    // A code is carried on only once it looks right; a half-typed one is pointed out instead.
+    const go = (to: (typed: string) => string) => {
+      if (check.state !== 'ok') return setError(check.state === 'empty' ? 'joinCode.error.required' : 'joinCode.error.checkIt');
+      void navigate(to(check.code));
+    };
     return (
       <AuthCard title={t('join.title')} subtitle={t('join.signedOut')}>
-        <div className="form form--narrow">
-          {typed ? <p className="join-page__code" data-testid="join-page-code">{typed}</p> : null}
-          <Button type="button" icon="pi pi-user-plus" label={t('join.signUp')} onClick={() => void navigate(`${paths.signup}?code=${encodeURIComponent(typed)}`)} />
+        <form className="form form--narrow" onSubmit={(e) => { e.preventDefault(); go((typed) => `${paths.signup}?code=${encodeURIComponent(typed)}`); }} noValidate>
+          <JoinCodeField id="join-code" value={code} onChange={(next) => { setCode(next); setError(undefined); }} error={error} />
+          <Button type="submit" icon="pi pi-user-plus" label={t('join.signUp')} />
           <Button
             type="button"
             icon="pi pi-sign-in"
             severity="secondary"
             outlined
             label={t('join.signIn')}
-            onClick={() => void navigate(`${paths.login}?next=${encodeURIComponent(joinPath(typed))}`)}
+            onClick={() => go((typed) => `${paths.login}?next=${encodeURIComponent(joinPath(typed))}`)}
           />
-        </div>
+        </form>
       </AuthCard>
     );
   }
@@ -83,14 +98,29 @@ export function JoinPage() {
         </div>
       ) : (
         <form className="form form--narrow" onSubmit={submit} noValidate>
-          <FormField id="join-code" label={t('join.codeLabel')} error={error}>
-            {(control) => (
-              <InputText id="join-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} {...control} />
-            )}
-          </FormField>
+          {current ? <p className="join-page__current">{t('join.move.current', { group: current.name })}</p> : null}
+          <JoinCodeField id="join-code" value={code} onChange={(next) => { setCode(next); setError(undefined); }} error={error} />
           <Button type="submit" icon="pi pi-users" label={t('join.submit')} loading={join.isPending} className="form__submit" />
         </form>
       )}
+      {current ? (
+        <Dialog
+          header={t('join.move.title')}
+          visible={confirming !== null}
+          onHide={() => setConfirming(null)}
+          className="join-page__confirm"
+          modal
+          closeIcon="pi pi-times"
+          footer={
+            <div className="join-page__confirm-actions">
+              <Button type="button" label={t('join.move.stay', { group: current.name })} severity="secondary" outlined onClick={() => setConfirming(null)} autoFocus />
+              <Button type="button" icon="pi pi-arrow-right" label={t('join.move.confirm')} onClick={() => confirming && joinWith(confirming)} />
+            </div>
+          }
+        >
+          <p>{t('join.move.text', { group: current.name })}</p>
+        </Dialog>
+      ) : null}
     </AuthCard>
   );
 }

@@ -16,6 +16,8 @@ export function notificationText(t: TFunction, n: Notification): string {
       return t('notifications.item.submitted', { name: n.author?.name ?? '', title });
     case 'achievement.earned':
       return t('notifications.item.achievement', { name: n.achievement ? t(`achievements.name.${n.achievement}`) : '' });
+    case 'student.waiting':
+      return t('notifications.item.studentWaiting', { name: n.author?.name ?? '' });
   }
 }
 

@@ -26,7 +26,11 @@ describe('RosterImportPage', () => {
     expect(await screen.findByText('1 line has a problem. Fix the file and choose it again: nothing is imported while any line is wrong.')).toBeInTheDocument();
     expect(screen.getByText('The name is missing')).toBeInTheDocument();
     expect(screen.getByText('The grade must be a number from 1 to 12')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import 1 student' })).toBeDisabled();
+    // No disabled Import button (issue 49): what to fix, line by line, and a way to choose the file again.
+    expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('roster-fix')).toHaveTextContent('Fix 1 line in the file');
+    expect(screen.getByTestId('roster-fix')).toHaveTextContent('Line 3: The name is missing');
+    expect(screen.getByRole('button', { name: 'Choose the corrected file' })).toBeEnabled();
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/users/import'))).toHaveLength(0);
   });
 

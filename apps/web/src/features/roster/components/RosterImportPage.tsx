@@ -174,17 +174,31 @@ export function RosterImportPage() {
       ) : null}
 
       {importRoster.isError && serverErrors.length === 0 ? <Message severity="error" text={importRoster.error.message} /> : null}
-      <div className="roster__actions">
-        <Button
-          type="button"
-          icon="pi pi-upload"
-          label={t('rosterImport.submit', { count: preview?.rows.length ?? 0 })}
-          disabled={!canImport}
-          loading={importRoster.isPending}
-          onClick={submit}
-        />
-        {chosenGroup === null && preview ? <small>{t('rosterImport.pickGroup')}</small> : null}
-      </div>
+      {problems.length > 0 ? (
+        // Nothing can be imported while a line is wrong: say what to fix, not a disabled button (issue 49).
+        <div className="roster__fix" role="note" data-testid="roster-fix">
+          <p className="roster__fix-lead">{t('rosterImport.fix.lead', { count: problemsByLine.size })}</p>
+          <ul className="roster__fix-list">
+            {problems.slice(0, 5).map((p, i) => (
+              <li key={`${p.line}-${p.message}-${i}`}>{t('rosterImport.preview.lineProblem', { line: p.line, problem: t(p.message) })}</li>
+            ))}
+            {problems.length > 5 ? <li>{t('rosterImport.fix.more', { count: problems.length - 5 })}</li> : null}
+          </ul>
+          <Button type="button" icon="pi pi-file-import" label={t('rosterImport.fix.choose')} outlined onClick={() => document.getElementById(fileInput)?.click()} />
+        </div>
+      ) : (
+        <div className="roster__actions">
+          <Button
+            type="button"
+            icon="pi pi-upload"
+            label={t('rosterImport.submit', { count: preview?.rows.length ?? 0 })}
+            disabled={!canImport}
+            loading={importRoster.isPending}
+            onClick={submit}
+          />
+          {chosenGroup === null && preview ? <small>{t('rosterImport.pickGroup')}</small> : null}
+        </div>
+      )}
     </section>
   );
 }

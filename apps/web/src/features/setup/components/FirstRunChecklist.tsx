@@ -17,9 +17,11 @@ const STEPS: { key: keyof SetupChecklist; to: string }[] = [
 ];
 
 const dismissedKey = (userId: number) => `mathclub.checklistDismissed.${userId}`;
+const foldedKey = (userId: number) => `mathclub.checklistFolded.${userId}`;
 
 /**
- * The owner's first-run checklist above every page of the teacher area (issue 26): change the
+ * The owner's first-run checklist on the teacher's home page (issue 26; only there, and folding to
+ * its title line since issue 49, so it never pushes the queue's buttons below the fold): change the
  * initial password, create a group, bring the class in, post the first task. Each step ticks
  * itself off from the school's data and links to the page where it is done; the list can be
  * hidden for good (per account, in this browser).
@@ -29,6 +31,7 @@ export function FirstRunChecklist() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(() => (user ? localStorage.getItem(dismissedKey(user.id)) === '1' : true));
+  const [folded, setFolded] = useState(() => (user ? localStorage.getItem(foldedKey(user.id)) === '1' : false));
   const show = Boolean(user?.owner) && !dismissed;
   const checklist = useSetupChecklist(pathname, show);
   if (!show || !user || !checklist.data) return null;
@@ -40,34 +43,43 @@ export function FirstRunChecklist() {
   };
   return (
     <section className="first-run" aria-labelledby="first-run-title">
-      <div className="first-run__header">
-        <h2 id="first-run-title" className="first-run__title">
-          {done === STEPS.length ? t('setup.allDone') : t('setup.title')}
-        </h2>
-        <span className="first-run__progress">{t('setup.progress', { done, total: STEPS.length })}</span>
-      </div>
-      <ol className="first-run__steps">
-        {STEPS.map((step) => {
-          const isDone = data[step.key];
-          return (
-            <li key={step.key} className={isDone ? 'first-run__step first-run__step--done' : 'first-run__step'}>
-              <Icon name={isDone ? 'check-circle' : 'arrow-right'} className="first-run__icon" />
-              <span className="visually-hidden">{isDone ? t('setup.done') : t('setup.toDo')}: </span>
-              {isDone || pathname === step.to ? (
-                <span className="first-run__label">{t(`setup.steps.${step.key}`)}</span>
-              ) : (
-                <Link to={step.to} className="first-run__label">
-                  {t(`setup.steps.${step.key}`)}
-                </Link>
-              )}
-              {!isDone ? <span className="first-run__hint">{t(`setup.hints.${step.key}`)}</span> : null}
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className="button button--text button--small first-run__dismiss" onClick={dismiss}>
-        {t('setup.dismiss')}
-      </button>
+      <details
+        open={!folded}
+        onToggle={(e) => {
+          const isFolded = !e.currentTarget.open;
+          localStorage.setItem(foldedKey(user.id), isFolded ? '1' : '0');
+          setFolded(isFolded);
+        }}
+      >
+        <summary className="first-run__header">
+          <h2 id="first-run-title" className="first-run__title">
+            {done === STEPS.length ? t('setup.allDone') : t('setup.title')}
+          </h2>
+          <span className="first-run__progress">{t('setup.progress', { done, total: STEPS.length })}</span>
+        </summary>
+        <ol className="first-run__steps">
+          {STEPS.map((step) => {
+            const isDone = data[step.key];
+            return (
+              <li key={step.key} className={isDone ? 'first-run__step first-run__step--done' : 'first-run__step'}>
+                <Icon name={isDone ? 'check-circle' : 'arrow-right'} className="first-run__icon" />
+                <span className="visually-hidden">{isDone ? t('setup.done') : t('setup.toDo')}: </span>
+                {isDone || pathname === step.to ? (
+                  <span className="first-run__label">{t(`setup.steps.${step.key}`)}</span>
+                ) : (
+                  <Link to={step.to} className="first-run__label">
+                    {t(`setup.steps.${step.key}`)}
+                  </Link>
+                )}
+                {!isDone ? <span className="first-run__hint">{t(`setup.hints.${step.key}`)}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+        <button type="button" className="button button--text button--small first-run__dismiss" onClick={dismiss}>
+          {t('setup.dismiss')}
+        </button>
+      </details>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { User } from '@mathclub/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Panel } from 'primereact/panel';
@@ -32,6 +33,9 @@ export function StudentsPage() {
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [reloadFailed, setReloadFailed] = useState(false);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
+  // Waiting accounts ticked for activation at once (issue 49).
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
 
   const all = users.data ?? [];
   const waiting = all.filter((u) => !u.activated);
@@ -101,7 +105,35 @@ export function StudentsPage() {
     );
   }
 
-  const table = (list: User[], emptyKey: string, caption: string) => (
+  const selectable = waiting.filter((u) => accountActions(actor, u).toggle && !accountActions(actor, u).toggleDisabled);
+  const chosen = selectable.filter((u) => selected.has(u.id));
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+
+  function select(user: User, on: boolean) {
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(user.id);
+      else next.delete(user.id);
+      return next;
+    });
+  }
+
+  /** Activates every ticked account; says how many were, and how many could not be. */
+  async function activateChosen() {
+    if (chosen.length === 0) return;
+    setBulkBusy(true);
+    setReloadFailed(false);
+    const results = await Promise.allSettled(chosen.map((u) => update.mutateAsync({ ...u, activated: true })));
+    const done = results.filter((r) => r.status === 'fulfilled').length;
+    const failed = results.length - done;
+    if (done > 0) toast.current?.show({ severity: 'success', summary: t('common.success'), detail: t('students.bulk.done', { count: done }), life: 3000 });
+    if (failed > 0) toast.current?.show({ severity: 'error', summary: t('common.errorTitle'), detail: t('students.bulk.failed', { count: failed }), life: 6000 });
+    setSelected(new Set());
+    await reload();
+    setBulkBusy(false);
+  }
+
+  const table = (list: User[], emptyKey: string, caption: string, bulk = false) => (
     <UsersTable
       users={list}
       loading={users.isPending}
@@ -113,6 +145,7 @@ export function StudentsPage() {
       onToggle={toggle}
       onSetPassword={setPasswordFor}
       onMakeOwner={askMakeOwner}
+      {...(bulk ? { selected, onSelect: select } : {})}
     />
   );
 
@@ -125,7 +158,29 @@ export function StudentsPage() {
       {reloadFailed ? <Message severity="error" text={t('students.reloadFailed')} className="page__message" /> : null}
       <SignInWarningsNotice users={all} />
       <Panel header={`${t('students.waiting')} (${waiting.length})`} toggleable className="page__panel">
-        {table(waiting, 'students.emptyWaiting', t('students.waiting'))}
+        {selectable.length > 0 ? (
+          <div className="users-bulk">
+            <label className="users-bulk__all">
+              <input
+                type="checkbox"
+                checked={allChosen}
+                onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())}
+              />
+              {t('students.bulk.selectAll')}
+            </label>
+            <Button
+              type="button"
+              icon="pi pi-check"
+              severity="success"
+              size="small"
+              label={t('students.bulk.activate', { count: chosen.length })}
+              disabled={chosen.length === 0}
+              loading={bulkBusy}
+              onClick={() => void activateChosen()}
+            />
+          </div>
+        ) : null}
+        {table(waiting, 'students.emptyWaiting', t('students.waiting'), true)}
       </Panel>
       <Panel header={`${t('students.activated')} (${activated.length})`} toggleable className="page__panel">
         {table(activated, 'students.emptyActivated', t('students.activated'))}

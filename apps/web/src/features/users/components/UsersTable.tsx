@@ -19,6 +19,9 @@ interface Props {
   onToggle: (user: User) => void;
   onSetPassword: (user: User) => void;
   onMakeOwner: (user: User) => void;
+  /** The accounts ticked for a bulk action (the waiting panel's activation, issue 49); none without it. */
+  selected?: ReadonlySet<number>;
+  onSelect?: (user: User, on: boolean) => void;
 }
 
 /**
@@ -26,8 +29,8 @@ interface Props {
  * owner is marked; an action the signed-in teacher may not take is not offered (the server refuses
  * it too), and a teacher account they may not manage says who can.
  */
-export function UsersTable({ users, loading, emptyText, busyUserId, caption, actions, ownerView, onToggle, onSetPassword, onMakeOwner }: Props) {
-  const { t } = useTranslation();
+export function UsersTable({ users, loading, emptyText, busyUserId, caption, actions, ownerView, onToggle, onSetPassword, onMakeOwner, selected, onSelect }: Props) {
+  const { t, i18n } = useTranslation();
   const dash = <span aria-label="—">—</span>;
   const name = (user: User) =>
     user.owner ? (
@@ -98,9 +101,11 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
     <div className="table-scroll users-table">
       <DataTable
         // PrimeReact keeps a row's cells while its data is unchanged: a hand-over changes what
-        // every row offers, so the table starts over.
-        key={ownerView ? 'owner-view' : 'teacher-view'}
+        // every row offers, and a new language every word in them (issue 49), so the table starts over.
+        key={`${ownerView ? 'owner-view' : 'teacher-view'}-${i18n.language}`}
         value={users}
+        // The selection boxes live outside the rows' data: cells are drawn afresh, not memoised on it.
+        cellMemo={false}
         loading={loading}
         dataKey="id"
         sortMode="single"
@@ -111,6 +116,24 @@ export function UsersTable({ users, loading, emptyText, busyUserId, caption, act
         stripedRows
         aria-label={caption}
       >
+        {onSelect ? (
+          <Column
+            header={<span className="visually-hidden">{t('students.bulk.column')}</span>}
+            headerClassName="users-table__select"
+            bodyClassName="users-table__select"
+            body={(u: User) =>
+              actions(u).toggle && !actions(u).toggleDisabled ? (
+                <input
+                  type="checkbox"
+                  className="users-table__checkbox"
+                  checked={selected?.has(u.id) ?? false}
+                  onChange={(e) => onSelect(u, e.target.checked)}
+                  aria-label={t('students.bulk.selectOne', { login: u.login })}
+                />
+              ) : null
+            }
+          />
+        ) : null}
         <Column field="login" header={t('students.columns.login')} sortable />
         <Column field="name" header={t('students.columns.name')} sortable body={name} />
         <Column field="role" header={t('students.columns.role')} sortable body={(u: User) => t(`roles.${u.role}`)} />

@@ -55,6 +55,9 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
   const [stageSize, setStageSize] = useState<Size>({ width: 800, height: 600 });
   const [drawing, setDrawing] = useState<Annotation | null>(null);
   const [label, setLabel] = useState<{ x: number; y: number; text: string } | null>(null);
+  const labelInput = useRef<HTMLInputElement>(null);
+  // The keyboard's place on the photo (0–1 of it): arrows move it, Enter puts the tool's mark there.
+  const [cursor, setCursor] = useState<[number, number]>([0.5, 0.5]);
   const [full, setFull] = useState(false);
   const { view, zoomBy, panBy, reset, onWheel, pinch } = useZoomPan();
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -65,8 +68,16 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
     if (d && !d.open) {
       if (typeof d.showModal === 'function') d.showModal();
       else d.setAttribute('open', '');
+      // The view itself takes the focus (not its first button): its keys, the arrows and Enter included, work at once.
+      d.focus();
     }
   }, []);
+
+  // The label's box takes the focus once it is there, and keeps it while the teacher types.
+  const labelOpen = label !== null;
+  useEffect(() => {
+    if (labelOpen) labelInput.current?.focus();
+  }, [labelOpen]);
 
   // The stage's size decides the photo's: measured now and whenever the window changes.
   useLayoutEffect(() => {
@@ -113,7 +124,12 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
       if (tool === 'pen') setDrawing({ type: 'path', color, points: [[x, y]] });
       else if (tool === 'circle') setDrawing({ type: 'circle', color, x, y, r: MARK_SIZES.defaultRadius });
       else if (tool === 'tick' || tool === 'cross') add({ type: tool, color, x, y });
-      else if (tool === 'text') setLabel({ x, y, text: '' });
+      else if (tool === 'text') {
+        // Else the press would end by focusing the dialog, away from the label's box (issue 49).
+        event.preventDefault();
+        setLabel({ x, y, text: '' });
+      }
+      setCursor([x, y]);
       return;
     }
     if (!drawing) return;
@@ -150,16 +166,45 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
     dialog.current?.focus();
   }
 
+  const placing = tool === 'tick' || tool === 'cross' || tool === 'circle' || tool === 'text';
   const rotate = () => setRotation((r) => ((r + 90) % 360) as Rotation);
   const doUndo = () => setHistory(undo);
   const doRedo = () => setHistory(redo);
   const clear = () => setHistory((h) => (h.present.length === 0 ? h : commit(h, [])));
 
+  /** Puts the current tool's mark at the keyboard cursor (issue 49: marks without a pointer). */
+  function placeAtCursor() {
+    const [x, y] = cursor;
+    if (tool === 'tick' || tool === 'cross') add({ type: tool, color, x, y });
+    else if (tool === 'circle') add({ type: 'circle', color, x, y, r: MARK_SIZES.defaultRadius });
+    else if (tool === 'text') setLabel({ x, y, text: '' });
+  }
+
+  /** Moves the cursor by a step on the screen, whatever way the photo is turned. */
+  function moveCursor(dx: number, dy: number) {
+    const [du, dv] = rotation === 0 ? [dx, dy] : rotation === 90 ? [dy, -dx] : rotation === 180 ? [-dx, -dy] : [-dy, dx];
+    const clamp = (n: number) => round4(Math.min(1, Math.max(0, n)));
+    setCursor(([x, y]) => [clamp(x + du), clamp(y + dv)]);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     // The dialog sits inside the solution's card in React's tree: its keys (C, I, Enter) stay out of it.
     event.stopPropagation();
     const target = event.target as HTMLElement;
-    if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
+    // While a text field has the focus (or the label's box is open), every key is typing.
+    if (label || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable) return;
+    const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (arrow && placing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      const step = event.shiftKey ? 0.1 : 0.02;
+      moveCursor(arrow[0]! * step, arrow[1]! * step);
+      return;
+    }
+    if (event.key === 'Enter' && placing && (target === event.currentTarget || target === stage.current)) {
+      event.preventDefault();
+      placeAtCursor();
+      return;
+    }
     // Codes, not letters: the same keys work with a Ukrainian layout.
     const mod = event.ctrlKey || event.metaKey;
     if (mod && event.code === 'KeyZ') {
@@ -266,6 +311,7 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
         <form className="annotate__label" onSubmit={addLabel}>
           <label htmlFor="annotate-label-text">{t('photo.annotate.labelText')}</label>
           <input
+            ref={labelInput}
             id="annotate-label-text"
             value={label.text}
             maxLength={ANNOTATION_TEXT_MAX}
@@ -276,7 +322,6 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
                 closeLabel();
               }
             }}
-            autoFocus
           />
           <button type="submit" className="photo-tool photo-tool--text photo-tool--primary">
             {t('photo.annotate.addLabel')}
@@ -288,6 +333,11 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
       ) : null}
       <p className="annotate__status" role="status">
         {full ? t('photo.annotate.full', { max: ANNOTATIONS_MAX }) : t('photo.annotate.count', { count: present.length })}
+      </p>
+      {/* Apart from the status line (the count is what is announced as marks come and go); always
+          laid out, so the photo's box keeps its size when the tool changes. */}
+      <p className="annotate__status annotate__cursor-hint" style={placing ? undefined : { visibility: 'hidden' }} aria-hidden={placing ? undefined : true}>
+        {t('photo.annotate.cursorHint')}
       </p>
       <div
         ref={stage}
@@ -312,6 +362,14 @@ export default function AnnotationEditor({ src, alt, marks, onDone, onCancel }: 
         >
           <img src={src} alt={alt} className="annotate__image" draggable={false} onLoad={(e) => setAspect(e.currentTarget.naturalWidth / Math.max(1, e.currentTarget.naturalHeight))} />
           <AnnotationOverlay marks={present} aspect={aspect} extra={drawing} />
+          {placing ? (
+            <span
+              className="annotate__cursor"
+              style={{ left: `${cursor[0] * 100}%`, top: `${cursor[1] * 100}%`, color }}
+              aria-hidden="true"
+              data-testid="annotate-cursor"
+            />
+          ) : null}
         </div>
       </div>
     </dialog>

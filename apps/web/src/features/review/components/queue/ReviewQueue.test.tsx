@@ -29,6 +29,8 @@ describe('queue keys (PRODUCT.md §15)', () => {
     expect(key('KeyJ')).toEqual({ kind: 'move', by: 1 });
     expect(key('ArrowLeft')).toEqual({ kind: 'move', by: -1 });
     expect(key('Digit3')).toEqual({ kind: 'snippet', index: 2 });
+    // M (Ь on a Ukrainian layout) opens the photo's mark-up view (issue 49).
+    expect(key('KeyM')).toEqual({ kind: 'annotate' });
     expect(key('Digit0')).toBeNull();
     expect(key('Slash', { shiftKey: true })).toEqual({ kind: 'keys' });
     expect(key('KeyC', { ctrlKey: true })).toBeNull();

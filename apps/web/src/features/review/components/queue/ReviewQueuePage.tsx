@@ -207,6 +207,8 @@ export function ReviewQueuePage({ tasks, tasksLoading = false, taskId }: Props) 
 
   // The keys, by their physical place (queue-keys.ts). A ref keeps the listener on the newest state.
   const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  // Counts the presses of M: the photo's mark-up view opens on each new one.
+  const [annotateAsked, setAnnotateAsked] = useState(0);
   const handleKey = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.repeat || keysAreOff(event.target)) return;
     const action = queueAction(event);
@@ -227,6 +229,10 @@ export function ReviewQueuePage({ tasks, tasksLoading = false, taskId }: Props) 
         break;
       case 'undo':
         undo();
+        break;
+      case 'annotate':
+        // The photo's mark-up view, by key (issue 49); an answer without a photo has none.
+        if (current?.imageSecureUrl) setAnnotateAsked((n) => n + 1);
         break;
       case 'keys':
         setKeysOpen(true);
@@ -318,6 +324,8 @@ export function ReviewQueuePage({ tasks, tasksLoading = false, taskId }: Props) 
                 alt={t('reviewQueue.photoAlt', { name: current.author.name, task: task?.title ?? '' })}
                 marks={marksOf(current)}
                 onChange={(next) => setMarks((m) => ({ ...m, [current.id]: next }))}
+                openWhen={annotateAsked}
+                keyShortcut="M"
               />
             ) : null}
             <p className="review-queue__swipe-hint">{t('reviewQueue.swipeHint')}</p>

@@ -5,6 +5,7 @@ export type QueueAction =
   | { kind: 'snippet'; index: number }
   | { kind: 'feedback' }
   | { kind: 'undo' }
+  | { kind: 'annotate' }
   | { kind: 'keys' };
 
 /**
@@ -33,6 +34,8 @@ export function queueAction(event: Pick<KeyboardEvent, 'code' | 'shiftKey' | 'ct
       return { kind: 'feedback' };
     case 'KeyU':
       return { kind: 'undo' };
+    case 'KeyM':
+      return { kind: 'annotate' };
     default: {
       const digit = /^(?:Digit|Numpad)([1-9])$/.exec(code);
       return digit ? { kind: 'snippet', index: Number(digit[1]) - 1 } : null;
@@ -64,6 +67,7 @@ export const KEY_ROWS: ReadonlyArray<{ keys: readonly string[]; uk?: string; wha
   { keys: ['1', '…', '9'], what: 'snippet' },
   { keys: ['E'], uk: 'У', what: 'feedback' },
   { keys: ['Esc'], what: 'leaveFeedback' },
+  { keys: ['M'], uk: 'Ь', what: 'annotate' },
   { keys: ['U'], uk: 'Г', what: 'undo' },
   { keys: ['?'], uk: 'Shift + .', what: 'keys' },
 ];

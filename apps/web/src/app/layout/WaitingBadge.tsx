@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useUsers } from '../../features/users/api/get-users';
+import { setMenuBadge } from '../../lib/menu-badges';
+
+/**
+ * Counts the accounts waiting for activation for the Students entry of the menu (issue 49): a
+ * sign-up nobody sees waits for nothing. Loaded with the teacher area only (it brings the users
+ * feature's reader); the Students page's activations update the same list, and so the badge.
+ */
+export default function WaitingBadge() {
+  const users = useUsers();
+  const waiting = users.data?.filter((u) => !u.activated).length ?? 0;
+  useEffect(() => {
+    setMenuBadge('students', waiting);
+  }, [waiting]);
+  useEffect(() => () => setMenuBadge('students', 0), []);
+  return null;
+}
