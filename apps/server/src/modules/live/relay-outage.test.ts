@@ -85,7 +85,8 @@ describe.skipIf(!url).each(relays)('live events across two instances when the %s
     const teacher = await createUser(t, { role: 'teacher', groupIds: [group.id] });
     const students = await Promise.all(Array.from({ length: 8 }, () => createUser(t, { groupIds: [group.id] })));
     const taskIds: number[] = [];
-    for (let i = 0; i < 60; i++) taskIds.push(await createTaskRow(t, group.id, teacher.user.id, `Relay ${i}`));
+    // Enough (student, task) pairs that no answer meets an earlier one of its pair (a 409), however fast the server is.
+    for (let i = 0; i < 200; i++) taskIds.push(await createTaskRow(t, group.id, teacher.user.id, `Relay ${i}`));
     // The teacher's streams: two on each instance.
     for (const base of [...bases, ...bases]) streams.push(await openStream(base, teacher.token));
     await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready')));
@@ -95,10 +96,10 @@ describe.skipIf(!url).each(relays)('live events across two instances when the %s
     const refused: number[] = [];
     let writing = true;
     const writer = (async () => {
-      for (let n = 0; writing; n++) {
+      for (let n = 0; writing && n < students.length * taskIds.length; n++) {
         const app = n % 2 === 0 ? a : b;
         const student = students[n % students.length]!;
-        const taskId = taskIds[Math.floor(n / students.length) % taskIds.length]!;
+        const taskId = taskIds[Math.floor(n / students.length)]!;
         const form = multipartBody({ taskId, answer: `answer ${n}` });
         const res = await app.inject({ method: 'POST', url: '/api/solutions', headers: { ...bearer(student.token), ...form.headers }, payload: form.payload });
         if (res.statusCode === 201) acknowledged.push(res.json<Solution>().id);
