@@ -13,6 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { answer, failure } from '../../plugins/openapi-responses.js';
 import { formRoutes, readMultipartForm, withUploadSlot } from '../files/multipart.js';
+import { SolutionReads } from './solutions.reads.js';
 import { SOLUTION_IMAGE_FIELD, SolutionsService } from './solutions.service.js';
 
 const solutionListSchema = z.array(solutionSchema);
@@ -22,6 +23,7 @@ const ANNOTATED_REVIEW_BODY_LIMIT = 4 * 1024 * 1024;
 /** /api/solutions: submission (multipart with an optional photo), the lists and the review. */
 export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
   const service = new SolutionsService(app.db, app.images, app.imageUrls, app.checker, app.live);
+  const reads = new SolutionReads(app.db, service);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/solutions', {
@@ -34,7 +36,7 @@ export async function solutionsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer('The solutions the filter selects among those you may see (an empty list when none).', solutionListSchema) },
     },
     onRequest: app.authorize('solution.list'),
-    handler: async (request) => service.list(currentUser(request), request.query),
+    handler: async (request) => reads.list(currentUser(request), request.query),
   });
 
   // Answers come as forms: the multipart parser in a scope of their own (formRoutes).
