@@ -101,15 +101,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app, config);
   registerNoStore(app);
   // API answers of 1 KB or more go as brotli or gzip, as the client accepts; live streams never do.
-  // The web app's assets are precompressed at build time: their routes are left out. Brotli's window
-  // is 256 KB (its 4 MB default allocates megabytes per answer) and answers up to 128 KB are
-  // compressed in one call rather than through a stream (bench/README.md, "Compression").
+  // The web app's assets are precompressed at build time: their routes are left out. Brotli at
+  // quality 2 in a 256 KB window (its 4 MB default allocates megabytes per answer; quality 4 took
+  // twice the CPU for a few per cent of bytes), in one call up to 128 KB (bench/README.md).
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.compress = false;
   });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
     syncThreshold: 128 * 1024,
   });
   await registerLive(app, config, database);

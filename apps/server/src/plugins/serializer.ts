@@ -44,7 +44,16 @@ export const serializerCompiler: FastifySerializerCompiler<ZodRouteSchema> = (ro
     // An open schema (z.any(), z.unknown()) has nothing to compile.
     if (!('type' in json)) return fallback;
     delete json.$schema;
-    return fastJson(json);
+    const stringify = fastJson(json);
+    // A kept answer (db/kept-reads.ts) is the same object for every reader until its data
+    // changes: its text is written once for this schema.
+    const written = new WeakMap<object, string>();
+    return (data: unknown) => {
+      if (typeof data !== 'object' || data === null) return stringify(data);
+      let text = written.get(data);
+      if (text === undefined) written.set(data, (text = stringify(data)));
+      return text;
+    };
   } catch {
     return fallback;
   }

@@ -18,10 +18,11 @@ export interface BoardScope {
   shortNames?: boolean;
 }
 
-/** A group's board as computed from its solutions, before ranking for one period and reader. */
+/** A group's board as computed from its solutions, and its rankings as they are asked for (by period and names). */
 interface GroupBoard {
   members: repo.MemberTotals[];
   shortNames: boolean;
+  ranked: Map<string, LeaderboardRow[]>;
 }
 
 /**
@@ -49,9 +50,19 @@ export class LeaderboardService {
    */
   async scope(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<BoardScope> {
     if (!can(actor, 'leaderboard.read', { groupId })) throw (await repo.groupExists(this.db, groupId)) ? forbidden() : notFound();
-    const now = this.now();
     // Teachers always see full names; students only when the group does not ask for short ones.
-    return { groupId, period, starts: { month: periodStart('month', now, this.timeZone)!, week: periodStart('week', now, this.timeZone)! }, shortNames: actor.role === 'student' };
+    return { groupId, period, starts: this.periodStarts(this.now()), shortNames: actor.role === 'student' };
+  }
+
+  private lastStarts: { second: number; starts: BoardScope['starts'] } | undefined;
+
+  /** The month's and the week's start now, worked out once a second (periods start on whole seconds). */
+  private periodStarts(now: Date): BoardScope['starts'] {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.lastStarts?.second !== second) {
+      this.lastStarts = { second, starts: { month: periodStart('month', now, this.timeZone)!, week: periodStart('week', now, this.timeZone)! } };
+    }
+    return this.lastStarts.starts;
   }
 
   /**
@@ -61,9 +72,13 @@ export class LeaderboardService {
   async standings({ groupId, period, starts, shortNames = false }: BoardScope): Promise<LeaderboardRow[]> {
     const board = await this.boards.get(`${groupId}:${starts.month}:${starts.week}`, [['r', 0], ['k', groupId], ['p', groupId]], async () => {
       const [members, short] = await Promise.all([repo.groupTotals(this.db, groupId, starts), repo.groupUsesShortNames(this.db, groupId)]);
-      return { value: { members, shortNames: short } };
+      return { value: { members, shortNames: short, ranked: new Map() } };
     });
-    return this.rank(board.members, period, shortNames && board.shortNames);
+    const short = shortNames && board.shortNames;
+    const key = `${period}:${short}`;
+    let rows = board.ranked.get(key);
+    if (!rows) board.ranked.set(key, (rows = this.rank(board.members, period, short)));
+    return rows;
   }
 
   /** Competition ranks of the period's totals, best first. */

@@ -6,26 +6,30 @@ import { ImageUrlSigner } from '../files/signed-url.js';
 import type { SolutionsService } from './solutions.service.js';
 
 /**
- * The solutions lists. A student's own, a fifth of a school's requests, changes only with that
- * student's answers and their verdicts, a task's edit or deletion, or a name: kept per student and
- * filter until one of those moves, while its image links are signed for the same expiry. A
- * teacher's list changes with every answer of the group and is read as it is.
+ * The solutions lists, kept per allowed filter while their image links are signed for the same
+ * expiry. A student's own, a fifth of a school's requests, changes only with that student's
+ * answers and their verdicts, a task's edit or deletion, or a name; a teacher's with any answer or
+ * verdict in their groups, or their groups' tasks (bench/README.md).
  */
 export class SolutionReads {
   private readonly own: KeptReads<Solution[]>;
+  private readonly groups: KeptReads<Solution[]>;
 
   constructor(
     db: Kysely<DB>,
     private readonly service: SolutionsService,
   ) {
     this.own = new KeptReads(db, 10_000);
+    this.groups = new KeptReads(db);
   }
 
   /** The solutions `actor` may see for `query` (SolutionsService.list). */
   async list(actor: AuthenticatedUser, query: SolutionsQuery): Promise<Solution[]> {
     const filter = this.service.visibleFilter(actor, query);
-    if (!filter || filter.groupIds || filter.authorId === undefined) return this.service.list(actor, query);
+    if (!filter) return [];
     const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
-    return this.own.get(key, [['u', filter.authorId], ['e', 0], ['r', 0]], async () => ({ value: await this.service.list(actor, query) }));
+    const read = async () => ({ value: await this.service.list(actor, query) });
+    if (filter.groupIds) return this.groups.get(key, [['r', 0], ...filter.groupIds.flatMap((id) => [['k', id] as const, ['g', id] as const])], read);
+    return this.own.get(key, [['u', filter.authorId!], ['e', 0], ['r', 0]], read);
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuthenticatedUser, StudentTask } from '@mathclub/shared';
+import type { AuthenticatedUser, StudentTask, TeacherTask } from '@mathclub/shared';
 import { KeptReads } from '../../db/kept-reads.js';
 import type { DB } from '../../db/schema.js';
 import { taskScope } from '../access/access.policy.js';
@@ -7,19 +7,29 @@ import { ImageUrlSigner } from '../files/signed-url.js';
 import type { TasksService } from './tasks.service.js';
 
 /**
- * The arena's task list, read by every student of a class on every visit (a third of a school's
- * requests) and changed only when a teacher posts, edits or schedules a task: kept per group set
- * until the groups' tasks or the roster (names) change, or the next scheduled task opens, and
- * while its image links are signed for the same expiry (bench/README.md, "What the caches buy").
+ * The task lists. The arena's, read by every student of a class on every visit (a third of a
+ * school's requests), changes only when a teacher posts, edits or schedules a task: kept per group
+ * set until the groups' tasks or the roster (names) change, or the next scheduled task opens. The
+ * teachers' list counts the answers too, so it is kept until any answer or verdict of their
+ * groups. Both only while their image links are signed for the same expiry (bench/README.md).
  */
 export class TaskReads {
   private readonly studentLists: KeptReads<StudentTask[]>;
+  private readonly teacherLists: KeptReads<TeacherTask[]>;
 
   constructor(
     db: Kysely<DB>,
     private readonly service: TasksService,
   ) {
     this.studentLists = new KeptReads(db);
+    this.teacherLists = new KeptReads(db);
+  }
+
+  /** A teacher's list with its keys and counts (TasksService.listForTeacher). */
+  async forTeacher(actor: AuthenticatedUser): Promise<TeacherTask[]> {
+    const groupIds = taskScope(actor).groupIds;
+    const counters = [['r', 0] as const, ...groupIds.flatMap((id) => [['k', id] as const, ['g', id] as const])];
+    return this.teacherLists.get(`${groupIds.join(',')}:${ImageUrlSigner.expiry()}`, counters, async () => ({ value: await this.service.listForTeacher(actor) }));
   }
 
   /** What the arena shows `actor` (TasksService.listVisible). */

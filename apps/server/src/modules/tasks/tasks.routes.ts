@@ -46,7 +46,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: answer("The live tasks of the teacher's groups, newest first, with their answer keys and counts (answered, correct, waiting).", taskListSchema) },
     },
     onRequest: app.authorize('task.listGroups'),
-    handler: async (request) => service.listForTeacher(currentUser(request)),
+    handler: async (request) => reads.forTeacher(currentUser(request)),
   });
 
   r.get('/api/tasks/mine', {
