@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import { onPostgres } from './database.js';
 import type { DB } from './schema.js';
 
@@ -10,6 +10,25 @@ import type { DB } from './schema.js';
  */
 export type Counter = readonly [kind: 'r' | 'k' | 'p' | 'g' | 'u' | 'e', id: number];
 
+/**
+ * A counter as a column of another query (the account check reads its caller's with the account,
+ * so a kept read of the caller's own scopes needs no query of its own). On PostgreSQL a solution's
+ * write may move a shard of its counter instead of the row (2026112800): the shards are added.
+ */
+export function counterColumn(kind: Counter[0], id: RawBuilder<unknown>, postgres: boolean): RawBuilder<unknown> {
+  const row = sql`(select version from change_counters where kind = ${sql.lit(kind)} and id = ${id})`;
+  if (!postgres) return row;
+  return sql`(coalesce(${row}, 0) + coalesce((select sum(version) from change_counter_shards where kind = ${sql.lit(kind)} and id = ${id}), 0))`;
+}
+
+/** Counters read with the account check, by the actor object of that request. */
+const known = new WeakMap<object, Map<string, number>>();
+
+/** Remembers `counters` ('k5' → version) as read for `actor`'s request. */
+export function rememberCounters(actor: object, counters: Map<string, number>): void {
+  known.set(actor, counters);
+}
+
 /** The statement that reads `n` counters, made once per count (the SQL is the same for every call). */
 const statements = new Map<string, string>();
 function countersSql(n: number, postgres: boolean): string {
@@ -18,7 +37,6 @@ function countersSql(n: number, postgres: boolean): string {
   if (text === undefined) {
     const param = (i: number) => (postgres ? `$${i}` : '?');
     const wanted = Array.from({ length: n }, (_, i) => `(kind = ${param(2 * i + 1)} and id = ${param(2 * i + 2)})`).join(' or ');
-    // On PostgreSQL a solution's write may move a shard of its counter instead of the row (2026112800).
     text = `select kind, id, version from change_counters where ${wanted}` + (postgres ? ` union all select kind, id, version from change_counter_shards where ${wanted}` : '');
     statements.set(key, text);
   }
@@ -26,14 +44,18 @@ function countersSql(n: number, postgres: boolean): string {
 }
 
 /**
- * One string that differs whenever any of `counters` moved: equal strings, equal data. One indexed
- * query, its SQL compiled once; a counter never moved reads as 0.
+ * One string that differs whenever any of `counters` moved: equal strings, equal data. From the
+ * counters read with `actor`'s account check when they cover all of them, else one indexed query;
+ * a counter never moved reads as 0.
  */
-export async function changeVersion(db: Kysely<DB>, counters: readonly Counter[]): Promise<string> {
-  const postgres = onPostgres(db);
-  const values = counters.flatMap(([kind, id]) => [kind, id]);
-  const { rows } = await db.executeQuery<{ kind: string; id: number | string; version: number | string }>(CompiledQuery.raw(countersSql(counters.length, postgres), values));
-  const sums = new Map<string, number>();
-  for (const r of rows) sums.set(`${r.kind}${r.id}`, (sums.get(`${r.kind}${r.id}`) ?? 0) + Number(r.version));
-  return counters.map(([kind, id]) => `${kind}${id}:${sums.get(`${kind}${id}`) ?? 0}`).join(' ');
+export async function changeVersion(db: Kysely<DB>, counters: readonly Counter[], actor?: object): Promise<string> {
+  let versions = actor && known.get(actor);
+  if (!versions || counters.some(([kind, id]) => !versions!.has(`${kind}${id}`))) {
+    const postgres = onPostgres(db);
+    const values = counters.flatMap(([kind, id]) => [kind, id]);
+    const { rows } = await db.executeQuery<{ kind: string; id: number | string; version: number | string }>(CompiledQuery.raw(countersSql(counters.length, postgres), values));
+    versions = new Map();
+    for (const r of rows) versions.set(`${r.kind}${r.id}`, (versions.get(`${r.kind}${r.id}`) ?? 0) + Number(r.version));
+  }
+  return counters.map(([kind, id]) => `${kind}${id}:${versions!.get(`${kind}${id}`) ?? 0}`).join(' ');
 }

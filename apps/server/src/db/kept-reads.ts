@@ -19,9 +19,12 @@ export class KeptReads<T> {
     this.kept = new LRUCache({ max });
   }
 
-  /** `compute` answers with the value and the time (ms) it stops being true by itself, if any (a task opening). */
-  async get(key: string, counters: readonly Counter[], compute: () => Promise<{ value: T; until?: number }>): Promise<T> {
-    const version = await changeVersion(this.db, counters);
+  /**
+   * `compute` answers with the value and the time (ms) it stops being true by itself, if any (a
+   * task opening). `actor`: the request's, whose account check may have read the counters already.
+   */
+  async get(key: string, counters: readonly Counter[], compute: () => Promise<{ value: T; until?: number }>, actor?: object): Promise<T> {
+    const version = await changeVersion(this.db, counters, actor);
     const entry = this.kept.get(key);
     if (entry && entry.version === version && Date.now() < entry.until) return entry.value;
     const computed = compute();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import type { AuthenticatedUser } from '@mathclub/shared';
 import type { Config } from '../config.js';
+import { rememberCounters } from '../db/change-versions.js';
 import { AppError } from '../lib/app-error.js';
 import { requireActor, type Permission } from '../modules/access/access.policy.js';
 
@@ -135,6 +136,8 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     // Logged out: the revocation was read with the account, in the same batched query.
     if (found.revokedTokenIds.includes(tokenId)) throw new AppError('UNAUTHORIZED');
     request.currentUser = found.user as AuthenticatedUser;
+    // The kept reads of this request's own scopes need no query of their own.
+    rememberCounters(request.currentUser, found.counters);
     request.session = { tokenId, issuedAtMs, expiresAt };
   };
   app.decorate('authenticate', authenticate);

@@ -69,11 +69,11 @@ export class LeaderboardService {
    * The board of a scope, best first; equal points share a rank and are listed by name the way a
    * Ukrainian reader expects, then by id.
    */
-  async standings({ groupId, period, starts, shortNames = false }: BoardScope): Promise<LeaderboardRow[]> {
+  async standings({ groupId, period, starts, shortNames = false }: BoardScope, actor?: AuthenticatedUser): Promise<LeaderboardRow[]> {
     const board = await this.boards.get(`${groupId}:${starts.month}:${starts.week}`, [['r', 0], ['k', groupId], ['p', groupId]], async () => {
       const [members, short] = await Promise.all([repo.groupTotals(this.db, groupId, starts), repo.groupUsesShortNames(this.db, groupId)]);
       return { value: { members, shortNames: short, ranked: new Map() } };
-    });
+    }, actor);
     const short = shortNames && board.shortNames;
     const key = `${period}:${short}`;
     let rows = board.ranked.get(key);
@@ -98,6 +98,6 @@ export class LeaderboardService {
 
   /** A group's leaderboard for the period, for a member of the group. */
   async forGroup(actor: AuthenticatedUser, groupId: number, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
-    return this.standings(await this.scope(actor, groupId, period));
+    return this.standings(await this.scope(actor, groupId, period), actor);
   }
 }

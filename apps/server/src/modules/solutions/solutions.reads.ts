@@ -29,7 +29,7 @@ export class SolutionReads {
     if (!filter) return [];
     const key = `${JSON.stringify(filter)}:${ImageUrlSigner.expiry()}`;
     const read = async () => ({ value: await this.service.list(actor, query) });
-    if (filter.groupIds) return this.groups.get(key, [['r', 0], ...filter.groupIds.flatMap((id) => [['k', id] as const, ['g', id] as const])], read);
-    return this.own.get(key, [['u', filter.authorId!], ['e', 0], ['r', 0]], read);
+    if (filter.groupIds) return this.groups.get(key, [['r', 0], ...filter.groupIds.flatMap((id) => [['k', id] as const, ['g', id] as const])], read, actor);
+    return this.own.get(key, [['u', filter.authorId!], ['e', 0], ['r', 0]], read, actor);
   }
 }

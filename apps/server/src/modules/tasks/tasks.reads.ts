@@ -29,7 +29,7 @@ export class TaskReads {
   async forTeacher(actor: AuthenticatedUser): Promise<TeacherTask[]> {
     const groupIds = taskScope(actor).groupIds;
     const counters = [['r', 0] as const, ...groupIds.flatMap((id) => [['k', id] as const, ['g', id] as const])];
-    return this.teacherLists.get(`${groupIds.join(',')}:${ImageUrlSigner.expiry()}`, counters, async () => ({ value: await this.service.listForTeacher(actor) }));
+    return this.teacherLists.get(`${groupIds.join(',')}:${ImageUrlSigner.expiry()}`, counters, async () => ({ value: await this.service.listForTeacher(actor) }), actor);
   }
 
   /** What the arena shows `actor` (TasksService.listVisible). */
@@ -39,6 +39,6 @@ export class TaskReads {
       const now = Date.now();
       const { tasks, nextOpening } = await this.service.listVisible(actor, now);
       return { value: tasks, until: nextOpening };
-    });
+    }, actor);
   }
 }

@@ -9,5 +9,5 @@ export type SessionUserLookup = (id: number) => Promise<SessionUser | undefined>
  * by any instance, or by hand in the database, counts at the very next request.
  */
 export function createSessionUserLookup(database: Database): SessionUserLookup {
-  return (id) => findSessionUser(database.db, database.dialect, id);
+  return (id) => findSessionUser(database, id);
 }

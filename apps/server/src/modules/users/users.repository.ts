@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type InferResult, type Kysely, type Updateable } from 'kysely';
 import type { Group, Role, User } from '@mathclub/shared';
-import { fromDbBool, nowIso, toDbBool, type Dialect } from '../../db/database.js';
+import { counterColumn } from '../../db/change-versions.js';
+import { fromDbBool, nowIso, toDbBool, type Database, type Dialect } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 type UserRow = Pick<UsersTable, 'login' | 'name' | 'role' | 'activated' | 'grade' | 'grade_letter'> & { id: number; owner: number };
@@ -74,6 +75,14 @@ const sessionUserSelect = (db: Kysely<DB>, dialect: Dialect) =>
       'users.deactivated_at as deactivated_at',
       'groups.id as groupId',
       'groups.name as groupName',
+      // The counters of the caller's own scopes, for the kept reads (db/change-versions.ts): the
+      // roster's, the existing tasks', the user's own, and on each row its group's three.
+      counterColumn('r', sql.lit(0), dialect === 'postgres').as('r'),
+      counterColumn('e', sql.lit(0), dialect === 'postgres').as('e'),
+      counterColumn('u', sql.ref('users.id'), dialect === 'postgres').as('u'),
+      counterColumn('k', sql.ref('groups.id'), dialect === 'postgres').as('k'),
+      counterColumn('p', sql.ref('groups.id'), dialect === 'postgres').as('p'),
+      counterColumn('g', sql.ref('groups.id'), dialect === 'postgres').as('g'),
       // The account's logged-out tokens (a few at most: one per logout within a token's life),
       // so a logout is seen by every instance in the same query.
       sql<string | null>`(select ${sql.raw(dialect === 'postgres' ? "string_agg(r.jti, ' ')" : "group_concat(r.jti, ' ')")} from revoked_tokens r where r.user_id = users.id)`.as(
@@ -91,28 +100,49 @@ export interface SessionUser {
   deactivated: boolean;
   /** jti of each of the account's tokens ended by a logout and not yet expired. */
   revokedTokenIds: string[];
+  /** The counters of the user's scopes as read with the account ('k5' → version). */
+  counters: Map<string, number>;
 }
 
 /** The account check's SQL per database, compiled once: every request runs it, and building it cost more than running it. */
 const sessionUserSql = new WeakMap<Kysely<DB>, string>();
 
-/** The account check of every authenticated request: the user as the database has it now, or undefined. */
-export async function findSessionUser(db: Kysely<DB>, dialect: Dialect, id: number): Promise<SessionUser | undefined> {
+/**
+ * The account check of every authenticated request: the user as the database has it now, or
+ * undefined. On PostgreSQL a named prepared statement (planned once per connection: planning it
+ * cost about what running it does).
+ */
+export async function findSessionUser(database: Database, id: number): Promise<SessionUser | undefined> {
+  const { db, dialect, pgPool } = database;
   let text = sessionUserSql.get(db);
   if (text === undefined) {
     text = sessionUserSelect(db, dialect).where('users.id', '=', 0).orderBy('groups.name_key').compile().sql;
     sessionUserSql.set(db, text);
   }
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]));
+  const rows = pgPool
+    ? (await pgPool.query<SessionUserRow>({ name: 'mathclub_session_user', text, values: [id] })).rows
+    : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]))).rows;
   const first = rows[0];
   if (!first) return undefined;
   const groups: Group[] = [];
-  for (const r of rows) if (r.groupId !== null && r.groupName !== null) groups.push({ id: r.groupId, name: r.groupName });
+  const counters = new Map<string, number>([
+    ['r0', Number(first.r ?? 0)],
+    ['e0', Number(first.e ?? 0)],
+    [`u${id}`, Number(first.u ?? 0)],
+  ]);
+  for (const r of rows) {
+    if (r.groupId === null || r.groupName === null) continue;
+    groups.push({ id: r.groupId, name: r.groupName });
+    counters.set(`k${r.groupId}`, Number(r.k ?? 0));
+    counters.set(`p${r.groupId}`, Number(r.p ?? 0));
+    counters.set(`g${r.groupId}`, Number(r.g ?? 0));
+  }
   return {
     user: toUser(first, groups),
     sessionsValidAfter: first.sessions_valid_after,
     deactivated: first.deactivated_at !== null,
     revokedTokenIds: first.revokedTokenIds ? first.revokedTokenIds.split(' ') : [],
+    counters,
   };
 }
 
