@@ -13,13 +13,17 @@ export type Counter = readonly [kind: 'r' | 'k' | 'p' | 'g' | 'u' | 'e', id: num
 /**
  * A counter as a column of another query (the account check reads its caller's with the account,
  * so a kept read of the caller's own scopes needs no query of its own). On PostgreSQL a solution's
- * write may move a shard of its counter instead of the row (2026112800): the shards are added.
+ * write may move a shard of its counter instead of the row (2026112800): for those kinds ('g',
+ * 'p', 'u') the shards are added.
  */
 export function counterColumn(kind: Counter[0], id: RawBuilder<unknown>, postgres: boolean): RawBuilder<unknown> {
   const row = sql`(select version from change_counters where kind = ${sql.lit(kind)} and id = ${id})`;
-  if (!postgres) return row;
+  if (!postgres || !SHARDED.has(kind)) return row;
   return sql`(coalesce(${row}, 0) + coalesce((select sum(version) from change_counter_shards where kind = ${sql.lit(kind)} and id = ${id}), 0))`;
 }
+
+/** The kinds a solution's write moves, whose counters may have shards on PostgreSQL. */
+const SHARDED = new Set<Counter[0]>(['g', 'p', 'u']);
 
 /** Counters read with the account check, by the actor object of that request. */
 const known = new WeakMap<object, Map<string, number>>();

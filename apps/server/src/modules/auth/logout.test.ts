@@ -90,7 +90,7 @@ describe.each(testDatabases())('sessions on %s', (dialect) => {
     expect((await profile(other, change.json<{ access_token: string }>().access_token)).statusCode).toBe(200);
   });
 
-  it('reads the revocations with the account check: one query a request, none of their own', async () => {
+  it('reads the revocations with the account check: no query of their own, and concurrent requests share one', async () => {
     const { user } = await createUser(t);
     const kept = await signIn(user.login);
     const ended = await signIn(user.login);
@@ -108,7 +108,8 @@ describe.each(testDatabases())('sessions on %s', (dialect) => {
     expect(statements.filter((text) => text.includes('revoked_tokens') && !text.includes('user_groups') && !/^\s*(insert|delete)/i.test(text))).toEqual([]);
     // The watch sees builder statements too: the kept token's logout wrote its revocation.
     expect(statements.some((text) => /^\s*insert into "revoked_tokens"/i.test(text))).toBe(true);
-    expect(accountChecks).toHaveLength(10);
+    expect(accountChecks.length).toBeGreaterThan(0);
+    expect(accountChecks.length).toBeLessThan(10);
   });
 });
 

@@ -1,6 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { AchievementCode, LiveEventData, Solution } from '@mathclub/shared';
+import { KeptReads } from '../../db/kept-reads.js';
 import type { DB } from '../../db/schema.js';
 import type { AchievementsService } from '../achievements/achievements.service.js';
 import type { FanOutLog } from './fan-out.js';
@@ -38,7 +39,12 @@ export class LiveAnnouncer {
     private readonly db: Kysely<DB>,
     private readonly achievements: AchievementsService,
     private readonly log: FanOutLog,
-  ) {}
+  ) {
+    this.groupTeachers = new KeptReads(db, 5_000);
+  }
+
+  /** Whom each answer's notification goes to, per group, kept until the roster changes. */
+  private readonly groupTeachers: KeptReads<number[]>;
 
   /** A new task students of its group can see: a live event and a notification for each of them. */
   async taskPublished(task: TaskFacts): Promise<void> {
@@ -70,10 +76,10 @@ export class LiveAnnouncer {
    * A student's new answer: the teachers of the task's group see it arrive and are notified. `task` is
    * its id, group and title as the submission read them.
    */
-  async solutionSubmitted(solution: Solution, task: repo.TaskTitle): Promise<void> {
+  async solutionSubmitted(solution: Solution, task: repo.TaskTitle, author?: object): Promise<void> {
     await this.safely('solution.submitted', async () => {
       // An answer the checker judged at once (auto mode) is its author's verdict too.
-      const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task);
+      const event = solution.reviewed ? this.judgedAnswerEvent(solution, task) : await this.unjudgedAnswerEvent(solution, task, author);
       // Stored with the answer's event: one statement and one message to the other instances.
       await this.hub.announce([event, ...(earnsAchievements(solution) ? await this.achievementEvents([solution.authorId]) : [])]);
     });
@@ -108,9 +114,9 @@ export class LiveAnnouncer {
    * replaces. Then `published` tells the instances. Null, logged, when the group's teachers cannot
    * be read: the answer is then stored alone and announced as before.
    */
-  async unjudgedAnswer(draft: Solution, task: repo.TaskTitle): Promise<repo.PendingEvent | null> {
+  async unjudgedAnswer(draft: Solution, task: repo.TaskTitle, author?: object): Promise<repo.PendingEvent | null> {
     try {
-      return { event: await this.unjudgedAnswerEvent(draft, task), idPlaces: ANSWER_ID_PLACES };
+      return { event: await this.unjudgedAnswerEvent(draft, task, author), idPlaces: ANSWER_ID_PLACES };
     } catch (error) {
       this.log('live updates: cannot announce solution.submitted', error);
       return null;
@@ -122,7 +128,8 @@ export class LiveAnnouncer {
     await this.safely('solution.submitted', () => this.hub.publish(eventIds));
   }
 
-  private async unjudgedAnswerEvent(solution: Solution, task: repo.TaskTitle): Promise<repo.PendingEvent['event']> {
+  /** `author`: the answering student's request actor, whose account check read the roster's counter. */
+  private async unjudgedAnswerEvent(solution: Solution, task: repo.TaskTitle, author?: object): Promise<repo.PendingEvent['event']> {
     const data: LiveEventData = { kind: 'solution.submitted', solution, groupId: task.groupId, taskTitle: task.title };
     return {
       to: { audience: 'group_teachers', id: task.groupId },
@@ -131,7 +138,7 @@ export class LiveAnnouncer {
       notification: {
         kind: 'solution.submitted',
         payload: { task: { id: task.id, title: task.title }, solutionId: solution.id, author: solution.author },
-        recipients: await repo.groupTeacherIds(this.db, task.groupId),
+        recipients: await this.groupTeachers.get(String(task.groupId), [['r', 0]], async () => ({ value: await repo.groupTeacherIds(this.db, task.groupId) }), author),
       },
     };
   }

@@ -13,6 +13,7 @@ import {
   type SolutionsQuery,
 } from '@mathclub/shared';
 import { fromDbBool, isUniqueViolation, onPostgres } from '../../db/database.js';
+import { KeptReads } from '../../db/kept-reads.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { requireAccess, reviewScope, solutionScope } from '../access/access.policy.js';
@@ -43,7 +44,15 @@ export class SolutionsService {
     private readonly checker: Checker,
     /** Live events and notifications (PRODUCT.md §12): every verdict path announces through it. */
     private readonly live: LiveAnnouncer,
-  ) {}
+  ) {
+    this.answerTasks = new KeptReads(db, 5_000);
+  }
+
+  /**
+   * What an answer needs of its task (group, key, window, title), kept until any existing task is
+   * edited or deleted ('e', read with the account check): a class answers the same few tasks.
+   */
+  private readonly answerTasks: KeptReads<repo.AnswerTask | undefined>;
 
   /**
    * What a list request may return, as a repository filter: a student's own solutions whatever
@@ -80,7 +89,7 @@ export class SolutionsService {
   async submit(actor: AuthenticatedUser, form: MultipartForm): Promise<Solution> {
     const answerMissing = (form.fields.answer ?? '').trim() === '' && !form.file;
     const fields = parseFormFields(createSolutionFieldsSchema, form.fields, answerMissing ? { answer: ANSWER_OR_IMAGE_REQUIRED } : {});
-    const task = await repo.answerTask(this.db, fields.taskId);
+    const task = await this.answerTasks.get(String(fields.taskId), [['e', 0]], async () => ({ value: await repo.answerTask(this.db, fields.taskId) }), actor);
     if (task?.groupId == null) throw notFound();
     requireAccess(actor, 'solution.submit', { groupId: task.groupId });
     // PRODUCT.md §10: before opensAt the task does not exist for students; after closesAt it is closed.
@@ -97,7 +106,7 @@ export class SolutionsService {
     const imageKey = await storeUploadedImage(this.images, form.file, SOLUTION_IMAGE_FIELD);
     const values = repo.newSolutionValues({ taskId: fields.taskId, authorId: actor.id, answer: fields.answer, imageKey, autoVerdict, finalVerdict });
     const facts: TaskTitle = { id: fields.taskId, groupId: task.groupId, title: task.title };
-    return withImageCleanup(this.images, imageKey, () => this.store(values, actor.name, facts));
+    return withImageCleanup(this.images, imageKey, () => this.store(values, actor, facts));
   }
 
   /**
@@ -108,10 +117,11 @@ export class SolutionsService {
    * round trip. Announcing never throws (app.live logs), so once the answer is stored nothing here
    * makes withImageCleanup remove its photo.
    */
-  private async store(values: repo.NewSolutionValues, authorName: string, task: TaskTitle): Promise<Solution> {
+  private async store(values: repo.NewSolutionValues, author: AuthenticatedUser, task: TaskTitle): Promise<Solution> {
+    const authorName = author.name;
     if (onPostgres(this.db)) {
       const draft = this.present(repo.solutionRow(0, values, authorName));
-      const pending = draft.reviewed ? this.live.judgedAnswer(draft, task) : await this.live.unjudgedAnswer(draft, task);
+      const pending = draft.reviewed ? this.live.judgedAnswer(draft, task) : await this.live.unjudgedAnswer(draft, task, author);
       if (pending) {
         const stored = await repo.insertSolutionWithEvent(this.db, values, authorName, pending);
         if (!stored) throw solutionExists();
@@ -124,7 +134,7 @@ export class SolutionsService {
     const row = await repo.insertSolution(this.db, values, authorName);
     if (!row) throw solutionExists();
     const solution = this.present(row);
-    await this.live.solutionSubmitted(solution, task);
+    await this.live.solutionSubmitted(solution, task, author);
     return solution;
   }
 

@@ -105,45 +105,49 @@ export interface SessionUser {
 }
 
 /** The account check's SQL per database, compiled once: every request runs it, and building it cost more than running it. */
-const sessionUserSql = new WeakMap<Kysely<DB>, string>();
+const sessionUsersSql = new WeakMap<Kysely<DB>, string>();
 
 /**
- * The account check of every authenticated request: the user as the database has it now, or
- * undefined. On PostgreSQL a named prepared statement (planned once per connection: planning it
- * cost about what running it does).
+ * The account check of the requests that arrived together (session-user-lookup.ts): each user as
+ * the database has it now; absent, an unknown id. One parameter (an array; JSON text on SQLite),
+ * so one statement fits every batch: on PostgreSQL a named prepared statement, planned once per
+ * connection (planning it cost about what running it does).
  */
-export async function findSessionUser(database: Database, id: number): Promise<SessionUser | undefined> {
+export async function findSessionUsers(database: Database, ids: readonly number[]): Promise<Map<number, SessionUser>> {
   const { db, dialect, pgPool } = database;
-  let text = sessionUserSql.get(db);
+  let text = sessionUsersSql.get(db);
   if (text === undefined) {
-    text = sessionUserSelect(db, dialect).where('users.id', '=', 0).orderBy('groups.name_key').compile().sql;
-    sessionUserSql.set(db, text);
+    const wanted = dialect === 'postgres' ? sql<boolean>`users.id = any(${sql.val([0])})` : sql<boolean>`users.id in (select value from json_each(${sql.val('[]')}))`;
+    text = sessionUserSelect(db, dialect).where(wanted).orderBy('users.id').orderBy('groups.name_key').compile().sql;
+    sessionUsersSql.set(db, text);
   }
   const rows = pgPool
-    ? (await pgPool.query<SessionUserRow>({ name: 'mathclub_session_user', text, values: [id] })).rows
-    : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [id]))).rows;
-  const first = rows[0];
-  if (!first) return undefined;
-  const groups: Group[] = [];
-  const counters = new Map<string, number>([
-    ['r0', Number(first.r ?? 0)],
-    ['e0', Number(first.e ?? 0)],
-    [`u${id}`, Number(first.u ?? 0)],
-  ]);
+    ? (await pgPool.query<SessionUserRow>({ name: 'mathclub_session_users', text, values: [[...ids]] })).rows
+    : (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [JSON.stringify(ids)]))).rows;
+  const out = new Map<number, SessionUser>();
   for (const r of rows) {
+    let found = out.get(r.id);
+    if (!found) {
+      found = {
+        user: toUser(r, []),
+        sessionsValidAfter: r.sessions_valid_after,
+        deactivated: r.deactivated_at !== null,
+        revokedTokenIds: r.revokedTokenIds ? r.revokedTokenIds.split(' ') : [],
+        counters: new Map([
+          ['r0', Number(r.r ?? 0)],
+          ['e0', Number(r.e ?? 0)],
+          [`u${r.id}`, Number(r.u ?? 0)],
+        ]),
+      };
+      out.set(r.id, found);
+    }
     if (r.groupId === null || r.groupName === null) continue;
-    groups.push({ id: r.groupId, name: r.groupName });
-    counters.set(`k${r.groupId}`, Number(r.k ?? 0));
-    counters.set(`p${r.groupId}`, Number(r.p ?? 0));
-    counters.set(`g${r.groupId}`, Number(r.g ?? 0));
+    found.user.groups.push({ id: r.groupId, name: r.groupName });
+    found.counters.set(`k${r.groupId}`, Number(r.k ?? 0));
+    found.counters.set(`p${r.groupId}`, Number(r.p ?? 0));
+    found.counters.set(`g${r.groupId}`, Number(r.g ?? 0));
   }
-  return {
-    user: toUser(first, groups),
-    sessionsValidAfter: first.sessions_valid_after,
-    deactivated: first.deactivated_at !== null,
-    revokedTokenIds: first.revokedTokenIds ? first.revokedTokenIds.split(' ') : [],
-    counters,
-  };
+  return out;
 }
 
 /** The user and password hash for a login (case-insensitive), for sign-in only. */
