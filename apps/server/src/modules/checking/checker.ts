@@ -53,6 +53,11 @@ export interface Checker {
 }
 
 export const CHECK_TIME_LIMIT_MS = 1500;
+/**
+ * A thread leaves after this long without an answer to check: each holds ~75 MB for its engine,
+ * and the next answer starts one again in about a second.
+ */
+const CHECKER_IDLE_MS = 20_000;
 /** Longest wait for the threads to load the engine before answers are timed anyway. */
 const STARTUP_LIMIT_MS = 60_000;
 
@@ -68,7 +73,7 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     ...workerEntry(import.meta.url, './check-worker'),
     minThreads: 0,
     maxThreads: threads,
-    idleTimeout: options.idleMs ?? 60_000,
+    idleTimeout: options.idleMs ?? CHECKER_IDLE_MS,
     maxQueue: options.maxQueue ?? 1_000,
     // A worker terminated for overrunning must not be waited for at close.
     closeTimeout: 2_000,
