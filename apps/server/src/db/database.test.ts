@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,5 +43,33 @@ describe.each(testDatabases())('database on %s', (dialect) => {
     expect(new Date(row.created_at).toISOString()).toBe(row.created_at);
     const count = await database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(toCount(count.n as string | number)).toBe(1);
+  });
+});
+
+describe('the SQLite WAL under a burst of writes', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mathclub-wal-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  // Issue 54: the WAL grew to 63 MB under load and was emptied only at shutdown. SQLite's own
+  // checkpoints copy it back every 1,000 pages, and journal_size_limit cuts the file back after each.
+  it('keeps the WAL file near its limit while tens of megabytes are written', async () => {
+    const { database, drop } = await openTestDatabase('sqlite', dataDir);
+    try {
+      const db = database.db;
+      const now = nowIso();
+      const text = 'x'.repeat(4000);
+      for (let batch = 0; batch < 100; batch++) {
+        await db
+          .insertInto('groups')
+          .values(Array.from({ length: 100 }, (_, i) => ({ name: `${text}${batch}-${i}`, name_key: `${batch}-${i}`, created_at: now })))
+          .execute();
+      }
+      const file = path.join(dataDir, 'test.sqlite');
+      expect(statSync(file).size, 'the database holds the ~40 MB written').toBeGreaterThan(30 * 1024 * 1024);
+      expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(12 * 1024 * 1024);
+    } finally {
+      await database.destroy();
+      await drop();
+    }
   });
 });
