@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '@mathclub/shared';
 import { toCsv } from '@mathclub/shared/roster';
 import { multipartBody } from '../apps/server/src/modules/files/multipart-test-body.js';
 import { buildTestApp, testDatabases, type TestApp } from '../apps/server/src/test/build-test-app.js';
@@ -10,7 +11,7 @@ import { FORMULA_NAMES } from './helpers/hostile-roster.js';
  * The raw fields of CSV text split on commas, each with whether it was quoted (a quoted field may
  * hold commas, semicolons and line breaks).
  */
-function rawFields(text: string): { text: string; quoted: boolean }[] {
+function rawFields(text: string, delimiter = ','): { text: string; quoted: boolean }[] {
   const fields: { text: string; quoted: boolean }[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (i < text.length) {
@@ -28,14 +29,17 @@ function rawFields(text: string): { text: string; quoted: boolean }[] {
       i = j + 1;
     } else {
       let j = i;
-      while (j < text.length && text[j] !== ',' && text[j] !== '\r' && text[j] !== '\n') j++;
+      while (j < text.length && text[j] !== delimiter && text[j] !== '\r' && text[j] !== '\n') j++;
       fields.push({ text: text.slice(i, j), quoted: false });
       i = j;
     }
-    while (text[i] === ',' || text[i] === '\r' || text[i] === '\n') i++;
+    while (text[i] === delimiter || text[i] === '\r' || text[i] === '\n') i++;
   }
   return fields;
 }
+
+/** Excel's list separator where the language's decimal mark is a comma is `;` (issue 49). */
+const CSV_SEPARATOR: Record<Language, string> = { en: ',', uk: ';' };
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -71,10 +75,10 @@ describe.each(testDatabases())('formula names in exports on %s', (dialect) => {
 
   it('no CSV export of the server starts a cell with a formula character', async () => {
     const csvRoutes = t.app.apiRoutes.filter((r) => r.method === 'GET' && /\.csv$/.test(r.path));
-    for (const route of csvRoutes) {
-      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: bearer(teacher.token) });
+    for (const [route, language] of csvRoutes.flatMap((r) => LANGUAGES.map((l) => [r, l] as const))) {
+      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: { ...bearer(teacher.token), 'accept-language': language } });
       expect(res.statusCode, `${route.path}: ${res.body.slice(0, 200)}`).toBe(200);
-      const cells = (parse(res.body, { bom: true, relax_column_count: true }) as string[][]).flat();
+      const cells = (parse(res.body, { bom: true, relax_column_count: true, delimiter: CSV_SEPARATOR[language] }) as string[][]).flat();
       for (const name of FORMULA_NAMES) expect(cells.some((c) => c.includes(name.trim().slice(1, 12))), `${route.path} lists ${name}`).toBe(true);
       for (const cell of cells) expect(cell, `${route.path}`).not.toMatch(FORMULA_START);
     }
@@ -115,10 +119,10 @@ describe.each(testDatabases())('separators inside cells on %s', (dialect) => {
   it('every CSV export of the server quotes each cell holding , ; a quote or a line break', async () => {
     const csvRoutes = t.app.apiRoutes.filter((r) => r.method === 'GET' && /\.csv$/.test(r.path));
     expect(csvRoutes.length).toBeGreaterThan(0);
-    for (const route of csvRoutes) {
-      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: bearer(teacher.token) });
+    for (const [route, language] of csvRoutes.flatMap((r) => LANGUAGES.map((l) => [r, l] as const))) {
+      const res = await t.app.inject({ method: 'GET', url: route.path.replace('{id}', String(group.id)), headers: { ...bearer(teacher.token), 'accept-language': language } });
       expect(res.statusCode).toBe(200);
-      const fields = rawFields(res.body);
+      const fields = rawFields(res.body, CSV_SEPARATOR[language]);
       for (const value of [...NAMES, TITLE]) expect(fields.some((f) => f.text === value), `${route.path} has ${value} as one cell`).toBe(true);
       for (const f of fields) if (mustQuote.test(f.text)) expect(f.quoted, `${route.path}: ${f.text}`).toBe(true);
     }

@@ -200,14 +200,14 @@ export class LiveHub {
     // instances the `stream.opened` events let each instance close its own that fell out.
     const own = [...this.streams].filter((s) => s.user.id === user.id);
     for (const old of own.slice(0, Math.max(0, own.length - STREAMS_PER_ACCOUNT))) this.drop(old);
-    if (this.shared) {
-      if (!this.accountStreams.has(user.id)) this.accountStreams.set(user.id, []);
-      this.tell(user.id, 'stream.opened', stream.key);
-    }
+    if (this.shared && !this.accountStreams.has(user.id)) this.accountStreams.set(user.id, []);
     stream.queue = (async () => {
       // Taken before the backlog is read: every event up to it is in the backlog or was sent before.
       const newest = await repo.lastEventId(this.db);
       this.startAt(newest);
+      // Told only now: stored before `newest` was read, an idle hub's cursor would skip its own
+      // `stream.opened`, and this instance would count one stream fewer of the account.
+      if (this.shared) this.tell(user.id, 'stream.opened', stream.key);
       if (resumeAfter === null) {
         stream.lastSentId = newest;
         sink.write(`id: ${newest}\nevent: ready\ndata: {"resumed":false}\n\n`);
