@@ -11,7 +11,7 @@
  *   cp -r apps/server/dist apps/server/.ab/old/    # another build, inside the repo so it finds node_modules
  *   npm run bench:ab -- --builds old=apps/server/.ab/old/dist/server.js,new=apps/server/dist/server.js --db both
  *   --rounds N (3), --scale S (1), --quiet-seconds Q (30); a build may add environment variables:
- *   `name=path+VAR=value+VAR2=value`.
+ *   `name=path+VAR=value+VAR2=value`; NODE_ARGS=... are flags for node itself (`NODE_ARGS=--trace-gc`).
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,6 +57,8 @@ interface Measured {
   flatOut: { requestsPerSecond: number; errors: number };
   peak: { answersP99: number; answersMax: number; accepted: number; readsP99: number; readErrors: number };
   quietRssMb: number;
+  /** Where the quiet RSS is, from the server's own metrics: V8's heap (used of total) and memory outside it, MB. */
+  quietHeap: { usedMb: number; totalMb: number; externalMb: number };
   peakRssMb: number;
 }
 
@@ -141,7 +143,8 @@ async function lessonPeak(server: RunningServer, prepared: PreparedDb, actors: S
 async function measure(build: Build, prepared: PreparedDb, engine: 'sqlite' | 'postgres', n: number): Promise<Measured> {
   const env = await copyOf(prepared, engine, n);
   process.env.BENCH_SERVER_ENTRY = build.entry;
-  const server = await startServer({ ...env, ...build.env }, SERVER_PORT);
+  const { NODE_ARGS: nodeArgs = '', ...buildEnv } = build.env;
+  const server = await startServer({ METRICS_TOKEN, ...env, ...buildEnv }, SERVER_PORT, nodeArgs.split(' ').filter(Boolean));
   try {
     const groups = Math.min(24, Math.max(1, Math.round(200 * scale)));
     const actors = await signInSchool(server.url, groups, Math.max(16, Math.ceil(200 / groups)));
@@ -162,12 +165,14 @@ async function measure(build: Build, prepared: PreparedDb, engine: 'sqlite' | 'p
     const peak = await lessonPeak(server, prepared, actors, n);
     await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
     const memory = server.memory();
+    const heap = await heapOf(server.url);
     return {
       paced: { p50: paced.p50, p99: paced.p99, errors: paced.errors + paced.non2xx, kinds: kindsOf(mix.tally), cpuMsPerRequest },
       headroom: { p99: headroom.p99, errors: headroom.errors + headroom.non2xx },
       flatOut: { requestsPerSecond: flatOut.requestsPerSecond, errors: flatOut.errors + flatOut.non2xx },
       peak,
       quietRssMb: memory.rssMb,
+      quietHeap: heap,
       peakRssMb: memory.peakMb,
     };
   } finally {
@@ -175,6 +180,15 @@ async function measure(build: Build, prepared: PreparedDb, engine: 'sqlite' | 'p
     if (engine === 'postgres') await query(`drop database if exists mathclub_ab_${n} with (force)`);
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
   }
+}
+
+const METRICS_TOKEN = 'ab-metrics-token-for-heap';
+
+/** The V8 heap and external memory the server reports on /api/metrics (prom-client's defaults). */
+async function heapOf(url: string): Promise<Measured['quietHeap']> {
+  const text = await (await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20);
+  return { usedMb: mb('nodejs_heap_size_used_bytes'), totalMb: mb('nodejs_heap_size_total_bytes'), externalMb: mb('nodejs_external_memory_bytes') };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -191,7 +205,7 @@ for (const engine of engines) {
         results[engine]![build.name]!.push(m);
         const judged = Object.entries(m.paced.kinds).filter(([, k]) => k.sent >= JUDGED_SENT);
         console.log(
-          `${engine} round ${round + 1} ${build.name}: paced p99 ${m.paced.p99.toFixed(1)} ms (worst kind ${Math.max(...judged.map(([, k]) => k.p99)).toFixed(1)}), errors ${m.paced.errors}; 1000/s p99 ${m.headroom.p99.toFixed(1)}; flat out ${m.flatOut.requestsPerSecond} req/s; peak answers p99 ${m.peak.answersP99.toFixed(0)} ms (${m.peak.accepted} accepted), reads p99 ${m.peak.readsP99.toFixed(1)}; RSS quiet ${m.quietRssMb} MB, peak ${m.peakRssMb} MB`,
+          `${engine} round ${round + 1} ${build.name}: paced p99 ${m.paced.p99.toFixed(1)} ms (worst kind ${Math.max(...judged.map(([, k]) => k.p99)).toFixed(1)}), errors ${m.paced.errors}; 1000/s p99 ${m.headroom.p99.toFixed(1)}; flat out ${m.flatOut.requestsPerSecond} req/s; peak answers p99 ${m.peak.answersP99.toFixed(0)} ms (${m.peak.accepted} accepted), reads p99 ${m.peak.readsP99.toFixed(1)}; RSS quiet ${m.quietRssMb} MB (heap ${m.quietHeap.usedMb} of ${m.quietHeap.totalMb}, external ${m.quietHeap.externalMb}), peak ${m.peakRssMb} MB`,
         );
       }
     }

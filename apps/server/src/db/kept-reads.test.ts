@@ -3,7 +3,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../test/build-test-ap
 import { createGroup, createTaskRow, createUser } from '../test/fixtures.js';
 import { writeElsewhere } from '../test/write-elsewhere.js';
 import { nowIso } from './database.js';
-import { KeptReads } from './kept-reads.js';
+import { KeptReads, keptSize } from './kept-reads.js';
 
 describe.each(testDatabases())('kept reads on %s', (dialect) => {
   let t: TestApp;
@@ -59,4 +59,40 @@ describe.each(testDatabases())('kept reads on %s', (dialect) => {
     const past = await readPast('timed', counters, Date.now() - 1);
     expect(await readPast('timed', counters)).toBe(past + 1);
   });
+
+  it('keeps answers up to its size bound, the least recently read leaving first, and none larger than the bound', async () => {
+    const kept = new KeptReads<string[]>(t.db, { bytes: 10_000 });
+    let computed = 0;
+    const list = (rows: number) => Array.from({ length: rows }, (_, i) => `row ${i} `.padEnd(98, '.'));
+    const read = (key: string, rows: number) =>
+      kept.get(key, [['r', 0]], async () => {
+        computed++;
+        return { value: list(rows) };
+      });
+    await read('a', 40); // ~4 KB
+    await read('b', 40);
+    expect(computed).toBe(2);
+    await read('a', 40);
+    expect(computed, 'both fit').toBe(2);
+    await read('c', 40); // ~12 KB in all: the least recently read (b) leaves
+    await read('a', 40);
+    await read('c', 40);
+    expect(computed).toBe(3);
+    await read('b', 40);
+    expect(computed, 'b was dropped').toBe(4);
+    await read('huge', 200); // ~20 KB, more than the whole bound: computed each time
+    await read('huge', 200);
+    expect(computed).toBe(6);
+  });
 });
+
+describe('keptSize', () => {
+  it('is close to the JSON length of a list of like rows, and exact for anything else', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Task ${i}`, text: 'Розв’яжи рівняння '.repeat(1 + (i % 5)) }));
+    const exact = JSON.stringify(rows).length;
+    expect(Math.abs(keptSize(rows) - exact) / exact).toBeLessThan(0.25);
+    expect(keptSize({ a: 'x' })).toBe(JSON.stringify({ a: 'x' }).length);
+    expect(keptSize([])).toBe(2);
+  });
+});
+

@@ -40,7 +40,7 @@ export class LiveAnnouncer {
     private readonly achievements: AchievementsService,
     private readonly log: FanOutLog,
   ) {
-    this.groupTeachers = new KeptReads(db, 5_000);
+    this.groupTeachers = new KeptReads(db, { entries: 5_000 });
   }
 
   /** Whom each answer's notification goes to, per group, kept until the roster changes. */

@@ -19,8 +19,8 @@ export class SolutionReads {
     db: Kysely<DB>,
     private readonly service: SolutionsService,
   ) {
-    this.own = new KeptReads(db, 10_000);
-    this.groups = new KeptReads(db);
+    this.own = new KeptReads(db, { entries: 10_000, bytes: 8 * 2 ** 20 });
+    this.groups = new KeptReads(db, { bytes: 16 * 2 ** 20 });
   }
 
   /** The solutions `actor` may see for `query` (SolutionsService.list). */

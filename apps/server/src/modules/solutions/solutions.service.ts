@@ -45,7 +45,7 @@ export class SolutionsService {
     /** Live events and notifications (PRODUCT.md §12): every verdict path announces through it. */
     private readonly live: LiveAnnouncer,
   ) {
-    this.answerTasks = new KeptReads(db, 5_000);
+    this.answerTasks = new KeptReads(db, { entries: 5_000, bytes: 2 * 2 ** 20 });
   }
 
   /**
