@@ -1,6 +1,7 @@
 // Answer keys and instant checking (PRODUCT.md §9, issue 16): the teacher's key section with its
 // preview and try-an-answer box, the student's instant verdict in auto mode, the leaderboard moving
 // at once, and suggest mode's pre-selected verdict confirmed with one key on the review page.
+import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { choose, signIn, signOut, unfold, useLanguage } from './helpers';
 import { apiToken, member, newGroup, PASSWORD, shoot, switchLanguage } from './tasks-helpers';
@@ -166,38 +167,69 @@ test.describe('answer keys and instant checking', () => {
     await expect(taskCard(page, title).getByText('Your answer was not correct. Try again!')).toBeVisible();
   });
 
-  test('on a phone the formula editor brings its own math keyboard', async ({ browser, request }) => {
-    const group = await newGroup(request, '6-В keys');
-    const teacher = await member(request, 'teacher', 'Ірина Мельник', group.id);
-    const pupil = await member(request, 'student', 'Оля Коваль', group.id);
-    const title = 'Square root of eight';
-    await keyTask(request, teacher, group.id, title, { answerKind: 'number', answerKey: '2\\sqrt{2}', checkMode: 'auto' });
+  for (const lang of ['en', 'uk'] as const) {
+    test(`on a phone the formula editor brings its own math keyboard, its keys named in the page's language (${lang})`, async ({ browser, request }) => {
+      const group = await newGroup(request, '6-В keys');
+      const teacher = await member(request, 'teacher', 'Ірина Мельник', group.id);
+      const pupil = await member(request, 'student', 'Оля Коваль', group.id);
+      const title = 'Square root of eight';
+      await keyTask(request, teacher, group.id, title, { answerKind: 'number', answerKey: '2\\sqrt{2}', checkMode: 'auto' });
+      const w =
+        lang === 'en'
+          ? { suggest: /Suggest solution/, formula: 'Type a formula', sqrt: 'square root', letters: 'Letters' }
+          : { suggest: /Запропонувати розв/, formula: 'Набрати формулу', sqrt: 'квадратний корінь', letters: 'Літери' };
 
-    const { defaultBrowserType: _type, ...phone } = devices['Pixel 5'];
-    const context = await browser.newContext({ ...phone, locale: 'uk-UA' });
-    const page = await context.newPage();
-    try {
-      await useLanguage(page, 'en');
-      await signIn(page, pupil, PASSWORD, /\/student$/);
-      const card = taskCard(page, title);
-      await card.getByRole('button', { name: /Suggest solution/ }).tap();
-      await card.getByRole('button', { name: 'Type a formula' }).tap();
-      const field = card.locator('math-field');
-      await expect(field).toBeVisible();
-      await field.tap();
-      // MathLive's virtual keyboard, shown because the screen is a touch screen.
-      const keyboard = page.locator('.ML__keyboard');
-      await expect(keyboard).toBeVisible();
-      await expect(keyboard.locator('.MLK__rows').first()).toBeVisible();
-      // The field stays above the keyboard, where the student sees it.
-      await expect(async () => {
-        const fieldBox = (await field.boundingBox())!;
-        const keyboardTop = await page.evaluate(() => window.innerHeight - (window as unknown as { mathVirtualKeyboard: { boundingRect: DOMRect } }).mathVirtualKeyboard.boundingRect.height);
-        expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(keyboardTop);
-      }).toPass({ timeout: 5000 });
-      await page.screenshot({ path: 'e2e/screenshots/formula-keyboard-en-phone.png' });
-    } finally {
-      await context.close();
-    }
-  });
+      const { defaultBrowserType: _type, ...phone } = devices['Pixel 5'];
+      const context = await browser.newContext({ ...phone, viewport: { width: 375, height: 800 }, locale: 'uk-UA' });
+      const page = await context.newPage();
+      try {
+        await useLanguage(page, lang);
+        await signIn(page, pupil, PASSWORD, /\/student$/);
+        const card = taskCard(page, title);
+        await card.getByRole('button', { name: w.suggest }).tap();
+        await card.getByRole('button', { name: w.formula }).tap();
+        const field = card.locator('math-field');
+        await expect(field).toBeVisible();
+        await field.tap();
+        // MathLive's virtual keyboard, shown because the screen is a touch screen.
+        const keyboard = page.locator('.ML__keyboard');
+        await expect(keyboard).toBeVisible();
+        await expect(keyboard.locator('.MLK__rows').first()).toBeVisible();
+        // The field stays above the keyboard, where the student sees it.
+        await expect(async () => {
+          const fieldBox = (await field.boundingBox())!;
+          const keyboardTop = await page.evaluate(() => window.innerHeight - (window as unknown as { mathVirtualKeyboard: { boundingRect: DOMRect } }).mathVirtualKeyboard.boundingRect.height);
+          expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(keyboardTop);
+        }).toPass({ timeout: 5000 });
+        // Issue 49, item 15: no key is read out as LaTeX or an HTML entity, and the keys that are not
+        // digits or letters say what they do in the page's language.
+        const labels = await keyboard.locator('.MLK__layer:visible [aria-label]').evaluateAll((keys) => keys.map((k) => k.getAttribute('aria-label')!));
+        expect(labels.length).toBeGreaterThan(30);
+        expect(labels.filter((l) => /[\\&#{}]/.test(l))).toEqual([]);
+        expect(labels).toContain(w.sqrt);
+        // The √ key types a root the checker reads.
+        await keyboard.locator(`.MLK__layer:visible [aria-label="${w.sqrt}"]`).tap();
+        await keyboard.locator('.MLK__layer:visible [aria-label="8"]').tap();
+        await expect.poll(() => field.evaluate((f) => (f as HTMLElement & { value: string }).value)).toMatch(/^\\sqrt\{?8\}?$/);
+        const axe = await new AxeBuilder({ page }).include('.ML__keyboard').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(', ')}`)).toEqual([]);
+        await page.screenshot({ path: `e2e/screenshots/formula-keyboard-${lang}-375.png` });
+        // The letters, for variables, behind the layout's tab (named too).
+        await keyboard.locator('.MLK__layer:visible .MLK__toolbar').getByText('abc', { exact: true }).tap();
+        await expect(keyboard.locator('.MLK__layer:visible [aria-label="q"]')).toBeVisible();
+        const tabs = await keyboard.locator('.MLK__layer:visible .MLK__toolbar [data-tooltip]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tooltip')));
+        expect(tabs).toContain(w.letters);
+        const axeLetters = await new AxeBuilder({ page }).include('.ML__keyboard').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(axeLetters.violations.map((v) => v.id)).toEqual([]);
+        await page.screenshot({ path: `e2e/screenshots/formula-keyboard-letters-${lang}-375.png` });
+        // A tablet held sideways gets the same keyboard across the screen.
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await keyboard.locator('.MLK__layer:visible .MLK__toolbar').getByText('123', { exact: true }).tap();
+        await expect(keyboard.locator(`.MLK__layer:visible [aria-label="${w.sqrt}"]`)).toBeVisible();
+        await page.screenshot({ path: `e2e/screenshots/formula-keyboard-${lang}-1280.png` });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

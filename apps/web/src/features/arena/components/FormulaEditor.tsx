@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MathText } from '../../../components/MathText';
 import { tidyAsciiMath } from './formula-text';
+import { mathKeyboardLayouts } from './math-keyboard';
 
 // Fonts come bundled from mathlive/fonts.css above (the module's default fetches them from a path
 // beside the script, which the build does not keep); the keyboard's click sounds stay off.
@@ -27,12 +28,14 @@ export interface FormulaEditorProps {
  * checked. This module (MathLive, ~250 KB gzip) is fetched only when a student opens it.
  */
 export function FormulaEditor({ onInsert, plain = false }: FormulaEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const field = useRef<MathfieldElement | null>(null);
   const [latex, setLatex] = useState('');
 
   useEffect(() => {
+    // MathLive's own words (its menu, the keyboard's toggle) in the page's language, not the browser's.
+    MathfieldElement.locale = i18n.language;
     const mf = new MathfieldElement();
     // Phones and tablets get MathLive's keyboard when the field has the focus; a real keyboard needs none.
     mf.mathVirtualKeyboardPolicy = 'auto';
@@ -47,6 +50,8 @@ export function FormulaEditor({ onInsert, plain = false }: FormulaEditorProps) {
     // The keyboard lies over the bottom of the screen: the page gets room beneath it, and the field
     // is kept above it, so a student sees what they type.
     const keyboard = window.mathVirtualKeyboard;
+    // Keys that say what they do in the page's language (the keyboard is one for the page).
+    keyboard.layouts = mathKeyboardLayouts(t);
     const onGeometry = () => {
       const height = keyboard.visible ? keyboard.boundingRect.height : 0;
       document.body.style.paddingBottom = height > 0 ? `${height}px` : '';
@@ -61,7 +66,7 @@ export function FormulaEditor({ onInsert, plain = false }: FormulaEditorProps) {
       mf.remove();
       field.current = null;
     };
-    // The label is set once; a language change while it is open does not rebuild the field.
+    // The label and the keys are set once; a language change while it is open does not rebuild the field.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
