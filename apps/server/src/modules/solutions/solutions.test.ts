@@ -164,7 +164,7 @@ describe.each(testDatabases())('solutions on %s', (dialect) => {
       const again = await submit(student.token, { taskId: task, answer: '2' }, [photo(await corpus.plainJpeg(20, 20))]);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ statusCode: 409, code: 'SOLUTION_EXISTS', message: 'You have already sent a solution to this task. You can try again if the teacher marks it incorrect' });
-      expect((await submit(student.token, { taskId: task, answer: '2' }, [], 'uk')).json().message).toMatch(/^Ви вже надіслали розв’язок/);
+      expect((await submit(student.token, { taskId: task, answer: '2' }, [], 'uk')).json().message).toMatch(/^Твій розв’язок цієї задачі вже надіслано/);
       expect(await countStoredImages(t)).toBe(files);
 
       expect((await review(teacherA.token, first.id, { reviewed: true, correct: false, feedback: 'Check the sign' })).statusCode).toBe(200);
