@@ -373,6 +373,9 @@ test('13: "first tries in a row" counts a second first-try success at once', asy
     });
     expect(made.status()).toBe(201);
   }
+  // Without live updates (a proxy that drops the stream, a phone that lost it): the arena's own
+  // answer must bring the streak, not a live event that happens to follow it.
+  await page.route('**/api/events', (route) => route.abort());
   await useLanguage(page, 'en');
   await signIn(page, student, PASSWORD, /\/student$/);
   for (const [i, title] of ['Streak one', 'Streak two'].entries()) {
