@@ -3,7 +3,7 @@ import { LIVE_EVENT_RETENTION_HOURS, LIVE_HEARTBEAT_MS, NOTIFICATION_RETENTION_D
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AchievementsService } from '../achievements/achievements.service.js';
-import { createFanOut } from './fan-out.js';
+import { createFanOut } from './create-fan-out.js';
 import { LiveAnnouncer } from './live-announcer.js';
 import { LiveHub } from './live-hub.js';
 import { prune } from './live.repository.js';
