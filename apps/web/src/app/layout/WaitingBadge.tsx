@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useUsers } from '../../features/users/api/get-users';
-import { accountActions } from '../../features/users/components/account-actions';
+import { accountActions, actorOf } from '../../features/users/components/account-actions';
 import { useSession } from '../../lib/session';
 import { setMenuBadge } from '../../lib/menu-badges';
 
@@ -14,9 +14,7 @@ import { setMenuBadge } from '../../lib/menu-badges';
 export default function WaitingBadge() {
   const users = useUsers();
   const { user: me } = useSession();
-  // Whether I am the owner and in which groups, as the server says now (the token's claim may be stale).
-  const meNow = users.data?.find((u) => u.id === me?.id);
-  const actor = me ? { id: me.id, owner: meNow?.owner ?? me.owner, groups: meNow?.groups ?? me.groups } : null;
+  const actor = actorOf(me, users.data);
   const waiting = users.data?.filter((u) => !u.activated && accountActions(actor, u).toggle).length ?? 0;
   useEffect(() => {
     setMenuBadge('students', waiting);

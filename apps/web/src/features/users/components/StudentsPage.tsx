@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session';
 import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateUser } from '../api/update-user';
-import { accountActions } from './account-actions';
+import { accountActions, actorOf } from './account-actions';
 import { SignInWarningsNotice } from './SignInWarningsNotice';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UsersTable } from './UsersTable';
@@ -40,9 +40,7 @@ export function StudentsPage() {
   const all = users.data ?? [];
   const waiting = all.filter((u) => !u.activated);
   const activated = all.filter((u) => u.activated);
-  // Whether I am the owner, as the server says now (a hand-over makes the token's claim stale).
-  const meNow = all.find((u) => u.id === me?.id);
-  const actor = me ? { id: me.id, owner: meNow ? meNow.owner : me.owner, groups: meNow ? meNow.groups : me.groups } : null;
+  const actor = actorOf(me, all);
 
   async function reload() {
     try {

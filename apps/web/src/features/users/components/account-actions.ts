@@ -37,3 +37,13 @@ export function accountActions(me: { id: number; owner: boolean; groups?: readon
     otherGroup,
   };
 }
+
+/**
+ * Who the signed-in teacher is for accountActions: their owner flag and groups as the server's
+ * list says now (a hand-over or a new group makes the token's claim stale), else the token's.
+ */
+export function actorOf(me: { id: number; owner: boolean; groups: readonly { id: number }[] } | null, users: readonly User[] | undefined) {
+  if (!me) return null;
+  const meNow = users?.find((u) => u.id === me.id);
+  return { id: me.id, owner: meNow ? meNow.owner : me.owner, groups: meNow ? meNow.groups : me.groups };
+}
