@@ -230,19 +230,27 @@ function processMemory(pid: number): ServerMemory {
 }
 
 /** Starts the built server (production mode, warn logs) and waits until /api/ready answers. */
+/**
+ * How `npm run serve` starts the server (apps/server/package.json): its environment variables
+ * (glibc's allocator settings) and node's flags, so every bench line measures the server as shipped.
+ */
+export function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'apps', 'server', 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const words = pkg.scripts.serve.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, nodeArgs: words.slice(node + 1).filter((w) => w.startsWith('--')) };
+}
+
 export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
+  const serve = serveCommand();
   // BENCH_SERVER_ENTRY: a private build (tsc --outDir), when others rebuild apps/server/dist meanwhile.
-  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...serve.nodeArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      // As `npm run serve` starts it: glibc's allocator otherwise keeps the memory libvips freed
-      // in one arena per thread (about 150 MB more RSS after a burst of photo uploads), and maps
-      // every block of 128 KB-1 MB afresh per call without the mmap threshold.
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_TRIM_THRESHOLD_: '1048576',
-      MALLOC_MMAP_THRESHOLD_: '1048576',
+      ...serve.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       // The load comes from one address; production limits would turn it into 429s.

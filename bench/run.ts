@@ -1,11 +1,15 @@
 /**
- * `npm run bench`: seeds a generated school, loads the built server with autocannon next to a bare
- * node:http baseline, checks that group-scoped reads stay flat as the data grows, measures the web
- * app's first-load JavaScript and Lighthouse scores, and writes bench/report.md + bench/report.json.
+ * `npm run bench`: seeds a generated school and measures the built server on the judged lines of
+ * bench/README.md (judged.ts, three rounds per engine, medians), the mix flat out against a bare
+ * node:http baseline and a burst of photo answers as capacity figures, and the web app's first-load
+ * JavaScript and Lighthouse scores; writes bench/report.md + bench/report.json.
  *
  *   npm run bench -- --scale 1        (default: 200 groups, 10,000 students, 250,000 solutions)
  *   DATABASE_URL=postgres://… npm run bench   (also runs every server measurement on PostgreSQL)
+ *   --rounds 3            rounds of the judged lines per engine (default 3)
  *   --lighthouse-runs 3   Lighthouse runs per page; the report gives their median (default 3)
+ *   --all                 also the older reported lines: each read flat out against its baseline,
+ *                         first reads, checked answers, the gradebook, growth 1× → 16×, live updates
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +27,7 @@ import { harnessSelfCheck, SELF_CHECK_PAIRS, SELF_CHECK_SECONDS } from './self-c
 import { coldReads, lessonPeak, mixedRun, pacedMixedRun } from './workloads.js';
 import { benchLive, liveLine } from './live.js';
 import { gradebookLines, seedLargeGroup, warmGradebook } from './gradebook.js';
+import { measureJudged, summarize, type Measured } from './judged.js';
 import { describeMemory, renderReport, type BenchReport, type EndpointResult, type GrowthPoint } from './report.js';
 import { medianScores } from './lighthouse-median.js';
 import { measureFirstLoadJs, runLighthouse, type LighthouseScores, type PageToMeasure } from './web.js';
@@ -31,6 +36,8 @@ const SCALE = Number(cliArg('scale', '1'));
 const SECONDS = Number(cliArg('seconds', String(DEFAULT_SECONDS)));
 const SKIP_WEB = cliFlag('no-web');
 const LIGHTHOUSE_RUNS = Number(cliArg('lighthouse-runs', '3'));
+const ROUNDS = Number(cliArg('rounds', '3'));
+const ALL = cliFlag('all');
 /** The mixed run's school: this many groups, each with its teacher and this many students signed in. */
 /** Photo answers in the upload line. */
 const PHOTO_ANSWERS = 192;
@@ -132,6 +139,48 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
   }
 }
 
+/**
+ * The judged lines, three rounds on fresh copies of the school; then, on the seeded school itself,
+ * the capacity figures: the mix flat out against the baseline, and a burst of photo answers (the
+ * peak RSS it leaves).
+ */
+async function budgetSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, photo: Buffer) {
+  console.log(`\n[${dialect}] scale ${SCALE}: the judged lines, ${ROUNDS} rounds`);
+  const prepared = await prepare(dialect, SCALE, passwordHash);
+  const runs: Measured[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const m = await measureJudged({ name: 'shipped', entry: 'apps/server/dist/server.js', env: {} }, prepared, dialect, round, { scale: SCALE });
+    console.log(`  round ${round}: paced p99 ${m.paced.p99.toFixed(1)} ms, errors ${m.paced.errors}; peak answers p99 ${m.peak.answersP99.toFixed(0)} ms, reads p99 ${m.peak.readsP99.toFixed(1)} ms; RSS quiet ${m.quietRssMb} MB`);
+    runs.push(m);
+  }
+  const server = await startServer(prepared.env, SERVER_PORT);
+  try {
+    // Photos first: the mix's students (the first group's among them) answer open tasks, and a
+    // second answer to a task would be refused.
+    const { firstGroup } = prepared.school;
+    const students = await Promise.all(firstGroup.studentLogins.map((l) => login(server.url, l)));
+    const pairs = students.flatMap((st) => firstGroup.openTaskIds.map((taskId) => ({ token: st.token, taskId })));
+    let cursor = 0;
+    const before = server.memory();
+    const photos = await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: photoSpec(pairs[cursor++]!, photo), next: () => photoSpec(pairs[cursor++ % pairs.length]!, photo) }, { seconds: SECONDS, dialect, amount: PHOTO_ANSWERS, pairs: 1 });
+    const afterPhotos = server.memory();
+    console.log(`  photo burst: peak RSS ${afterPhotos.peakMb} MB (before it ${before.peakMb} MB)`);
+    const actors = await signInSchool(server.url, MIX_GROUPS, MIX_STUDENTS_PER_GROUP);
+    await untilIdle(server);
+    const mixed = await mixedRun(server, actors, { seconds: SECONDS, dialect, connections: CONNECTIONS });
+    return { prepared, server, student: students[0]!, judged: { ...summarize(runs), runs }, mixed, photos: { line: photos, count: PHOTO_ANSWERS, peakRssMb: afterPhotos.peakMb, peakBeforeMb: before.peakMb } };
+  } catch (error) {
+    await server.stop();
+    await prepared.drop();
+    throw error;
+  }
+}
+
+function photoSpec(p: { token: string; taskId: number }, photo: Buffer): RequestSpec {
+  const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
+  return { method: 'POST', path: '/api/solutions', headers: { authorization: `Bearer ${p.token}`, 'content-type': m.contentType }, body: m.body };
+}
+
 /** tasks/mine and the leaderboard at 1/16, 1/4 and 1× the data: group-scoped reads should stay flat. */
 async function growthSuite(dialect: 'sqlite' | 'postgres', passwordHash: string, full: { tasksMine: LoadResult; leaderboard: LoadResult; gradebook?: GrowthPoint['gradebook'] }) {
   const points = [];
@@ -183,47 +232,39 @@ async function main() {
   };
 
   for (const dialect of dialects) {
-    const suite = await serverSuite(dialect, passwordHash, photo);
+    const budget = await budgetSuite(dialect, passwordHash, photo);
     let web: BenchReport['web'];
     try {
-      if (dialect === 'sqlite' && !SKIP_WEB) {
-        const storage = { accessToken: suite.studentToken.token, authenticatedUser: JSON.stringify(suite.studentToken.user) };
-        const pages: PageToMeasure[] = [
-          { name: 'landing', path: '/' },
-          { name: 'login', path: '/login' },
-          { name: 'student arena', path: '/student', storage },
-        ];
-        console.log('\n[web]');
-        const js = await measureFirstLoadJs(suite.server.url, pages);
-        for (const p of js) console.log(`  ${p.name}: ${(p.gzipBytes / 1024).toFixed(1)} KB gzip in ${p.files} files`);
-        const runs: LighthouseScores[][] = [];
-        for (let r = 0; r < LIGHTHOUSE_RUNS; r++) runs.push(await runLighthouse(suite.server.url, pages));
-        const lighthouse = medianScores(runs);
-        for (const l of lighthouse) console.log(`  ${l.name}: performance ${l.performance} (runs ${l.performanceRuns.join(', ')}), accessibility ${l.accessibility}, best practices ${l.bestPractices}`);
-        web = { js, lighthouse };
-      }
+      if (dialect === 'sqlite' && !SKIP_WEB) web = await webLines(budget.server.url, budget.student);
     } catch (error) {
       // The server measurements stand without the web part; the report says what happened.
       console.error('  web measurement failed:', error);
       report.webError = String(error instanceof Error ? error.message : error).split('\n')[0]!;
     } finally {
-      await suite.server.stop();
-      await suite.prepared.drop();
+      await budget.server.stop();
+      await budget.prepared.drop();
     }
     if (web) report.web = web;
-    const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
-    const fullGradebook = suite.gradebook.find((g) => g.group === '50 × 200')?.warm;
-    const growth = await growthSuite(dialect, passwordHash, {
-      tasksMine: byName('GET /api/tasks/mine'),
-      leaderboard: byName('GET /api/leaderboard'),
-      ...(fullGradebook ? { gradebook: fullGradebook } : {}),
-    });
-    report.databases.push({ dialect, school: suite.school, endpoints: suite.endpoints, rssMb: suite.rssMb, memory: suite.memory, afterWrite: suite.afterWrite, growth, mixed: suite.mixed, pacedMixed: suite.pacedMixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook, newConnections: suite.newConnections });
-    // Issue 18: live updates on this engine (2,000 open streams, a verdict's and a new task's way).
-    console.log('\n[live]');
-    const live = await benchLive(dialect);
-    console.log(`  ${liveLine(live)}`);
-    (report.live ??= []).push(live);
+    const database: BenchReport['databases'][number] = { dialect, school: budget.prepared.school, judged: budget.judged, mixed: budget.mixed, photos: budget.photos };
+    report.databases.push(database);
+    if (ALL) {
+      const suite = await serverSuite(dialect, passwordHash, photo);
+      await suite.server.stop();
+      await suite.prepared.drop();
+      const byName = (prefix: string) => suite.endpoints.find((e) => e.name.startsWith(prefix))!.real;
+      const fullGradebook = suite.gradebook.find((g) => g.group === '50 × 200')?.warm;
+      const growth = await growthSuite(dialect, passwordHash, {
+        tasksMine: byName('GET /api/tasks/mine'),
+        leaderboard: byName('GET /api/leaderboard'),
+        ...(fullGradebook ? { gradebook: fullGradebook } : {}),
+      });
+      Object.assign(database, { endpoints: suite.endpoints, rssMb: suite.rssMb, memory: suite.memory, afterWrite: suite.afterWrite, growth, pacedMixed: suite.pacedMixed, cold: suite.cold, peak: suite.peak, checked: suite.checked, gradebook: suite.gradebook, newConnections: suite.newConnections });
+      // Issue 18: live updates on this engine (2,000 open streams, a verdict's and a new task's way).
+      console.log('\n[live]');
+      const live = await benchLive(dialect);
+      console.log(`  ${liveLine(live)}`);
+      (report.live ??= []).push(live);
+    }
     // Written after each engine too, so a failure later keeps what was measured.
     writeReport(report, started);
   }
@@ -231,11 +272,28 @@ async function main() {
   writeReport(report, started);
   console.log(`\nWrote bench/report.md and bench/report.json in ${report.durationSeconds} s`);
   if (!selfCheck.passes) {
-    // The report is kept (it says why), but a run whose yardstick did not measure itself as equal
-    // is not a result.
-    console.error(`harness self-check ${(selfCheck.ratio * 100).toFixed(1)} % is outside 100 % ± ${selfCheck.tolerance * 100} %: this run's ratios cannot be trusted`);
-    process.exitCode = 1;
+    // Ratios are capacity figures, not judged (issue 55): the report says how far to trust them.
+    console.warn(`harness self-check ${(selfCheck.ratio * 100).toFixed(1)} % is outside 100 % ± ${selfCheck.tolerance * 100} %: this run's ratios carry that much noise`);
   }
+
+}
+
+/** Line 4: the first-load JavaScript of landing, login and the arena, and Lighthouse's medians. */
+async function webLines(url: string, student: { token: string; user: unknown }): Promise<NonNullable<BenchReport['web']>> {
+  const storage = { accessToken: student.token, authenticatedUser: JSON.stringify(student.user) };
+  const pages: PageToMeasure[] = [
+    { name: 'landing', path: '/' },
+    { name: 'login', path: '/login' },
+    { name: 'student arena', path: '/student', storage },
+  ];
+  console.log('\n[web]');
+  const js = await measureFirstLoadJs(url, pages);
+  for (const p of js) console.log(`  ${p.name}: ${(p.gzipBytes / 1024).toFixed(1)} KB gzip in ${p.files} files`);
+  const runs: LighthouseScores[][] = [];
+  for (let r = 0; r < LIGHTHOUSE_RUNS; r++) runs.push(await runLighthouse(url, pages));
+  const lighthouse = medianScores(runs);
+  for (const l of lighthouse) console.log(`  ${l.name}: performance ${l.performance} (runs ${l.performanceRuns.join(', ')}), accessibility ${l.accessibility}, best practices ${l.bestPractices}`);
+  return { js, lighthouse };
 }
 
 function writeReport(report: BenchReport, started: number) {
