@@ -66,7 +66,7 @@ COPY --from=deps /app /app
 COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
-# As `npm start` / `npm run serve` run it: glibc keeps memory freed by libvips (photos) in one
+# As `npm start` / `npm run serve` run it (with the flags of CMD below): glibc keeps memory freed by libvips (photos) in one
 # arena per thread otherwise (about 150 MB more RSS after a burst of uploads). The mmap threshold
 # at 1 MiB keeps blocks of 128 KB-1 MB (compression's working memory) in the heap instead of a
 # mapping faulted in afresh per call (docs/operations.md, "Memory").
@@ -86,4 +86,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # SIGTERM (docker stop) lets requests in flight finish, closes the database and exits 0 within
 # SHUTDOWN_TIMEOUT (10 s by default, docker stop's own grace period).
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
+# The heap limit is for how V8 grows the heap, not for the room it leaves (docs/operations.md, "Memory").
+CMD ["node", "--enable-source-maps", "--max-old-space-size=1024", "apps/server/dist/server.js"]
