@@ -12,12 +12,12 @@ const chunkGroups = [
   { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 45 },
   {
     name: 'i18n',
-    test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector|html-parse-stringify|void-elements)[\\/]|src[\\/]lib[\\/]i18n\.ts|shared[\\/]src[\\/](constants|achievement-rules)\.ts/,
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]|src[\\/]lib[\\/](i18n|language-detector)\.ts|shared[\\/]src[\\/](constants|achievement-rules)\.ts/,
     priority: 40,
   },
   {
     name: 'shell',
-    test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]|src[\\/](app[\\/](start|providers|query-client|router|guards)|app[\\/]layout[\\/](AppLayout|AreaLayout|Footer|GoLive|LanguageSelector|MainMenu|TopBar|UserMenu)|app[\\/]routes[\\/]lazy-pages|features[\\/]notifications[\\/]|config[\\/]|lib[\\/](session|unauthorized|api-error|api-client|preloadable|response-shape)|components[\\/](Icon|icon-names|PageTitle|PageLoader))\b/,
+    test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]|src[\\/](app[\\/](start|providers|query-client|router|guards)|app[\\/]layout[\\/](AppLayout|AreaLayout|Footer|GoLive|LanguageSelector|MainMenu|TopBar|lazy-user-menu)|app[\\/]routes[\\/]lazy-pages|config[\\/]|lib[\\/](session|unauthorized|api-error|api-client|preloadable|response-shape)|components[\\/](Icon|icon-names|PageTitle|PageLoader))\b/,
     priority: 30,
   },
   {

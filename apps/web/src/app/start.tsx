@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from '../lib/i18n';
+import { getToken } from '../lib/session';
+import { LazyUserMenu } from './layout/lazy-user-menu';
 import { AppProviders } from './providers';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -9,6 +11,8 @@ import { createAppRouter } from './router';
 /** Creates the router and renders the app into #root (main.tsx calls it once the libraries are in). */
 export function start({ createRoot, hydrateRoot }: typeof ReactDomClient) {
   const router = createAppRouter();
+  // Someone signed in sees their menu in the top bar: its chunk loads beside the first page's.
+  if (getToken()) void LazyUserMenu.preload().catch(() => undefined);
 
   /** Resolves once the router has loaded the first page's lazy chunks (and their CSS). */
   const firstPageLoaded = () =>

@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mathclub/shared/constants';
 import i18next, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './language-detector';
 
 /** Only the language in use is downloaded (each is ~6 KB gzip); the other arrives when chosen. */
 const locales: BackendModule = {
@@ -28,7 +28,7 @@ i18n.on('languageChanged', applyLanguage);
 /** Resolves once the detected language's texts are in: render after it. */
 export const i18nReady = i18n
   .use(locales)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
@@ -38,12 +38,6 @@ export const i18nReady = i18n
     // a language we do not offer falls back to Ukrainian.
     fallbackLng: { en: [], default: [FALLBACK_LANGUAGE] },
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'cookie', 'navigator', 'htmlTag'],
-      caches: ['localStorage', 'cookie'],
-      lookupLocalStorage: 'i18nextLng',
-      lookupCookie: 'i18next',
-    },
     returnNull: false,
   });
 

@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { LanguageSelector } from './LanguageSelector';
-import { UserMenu } from './UserMenu';
+import { LazyUserMenu } from './lazy-user-menu';
 
 /** Logo, language selector, and Login or the user's avatar menu. */
 export function TopBar() {
@@ -19,7 +19,7 @@ export function TopBar() {
       <div className="top-bar__end">
         <LanguageSelector />
         {user ? (
-          <UserMenu />
+          <SignedInMenu />
         ) : (
           <Link to={paths.login} className="button button--small top-bar__login">
             <Icon name="sign-in" />
@@ -29,4 +29,10 @@ export function TopBar() {
       </div>
     </div>
   );
+}
+
+/** The user's menu once its chunk is in; until then a space of its size, so nothing moves. */
+function SignedInMenu() {
+  const { Component } = LazyUserMenu.useComponent();
+  return Component ? <Component /> : <span className="user-menu user-menu--loading" aria-hidden="true" />;
 }
