@@ -189,24 +189,23 @@ const kindsWithinP99 = (kinds: KindLine[]) => kinds.every((k) => !(k.p99 > BUDGE
 const kindP99 = (k: KindLine) => `${msText(k.p99)}${k.p99 > BUDGET.readP99Ms ? ' ❌' : ''}`;
 const notOk = (failed: Record<string, number>) => (Object.keys(failed).length ? [`Not 2xx: ${Object.entries(failed).map(([k, n]) => `${k}: ${n}`).join(', ')}.`, ''] : []);
 
+/** The mix flat out against the baseline: a capacity figure since issue 55, reported without a mark. */
 function renderMixed(m: MixedResult): string[] {
   const errors = m.real.errors + m.real.non2xx;
-  const ok = m.comparison.valid && m.comparison.ratio >= BUDGET.mixedRatio && m.real.p99 <= BUDGET.readP99Ms && errors === 0 && kindsWithinP99(m.kinds);
   return [
-    '### Mixed run (a school at work)',
+    '### The mix flat out (capacity, reported)',
     '',
-    `${m.connections} connections of ${m.students} students and ${m.teachers} teachers (${m.students / m.teachers} per group), ${(m.writeShare * 100).toFixed(1)} % writes; every write is one the server accepts, and each expires the cached answers of what it touches (its group's, its author's; see the change counters in bench/README.md). Every request carries a browser's Accept-Encoding (\`${BROWSER_ACCEPT_ENCODING}\`), so the lists go as brotli, compressed anew after each write that expires them, as for the app's users (until 2026-12-02 the mix asked for plain JSON, which no browser does).`,
+    `The same mix on ${m.connections} connections of ${m.students} students and ${m.teachers} teachers (${m.students / m.teachers} per group, ${(m.writeShare * 100).toFixed(1)} % writes) as fast as the server answers, against a bare \`node:http\` server sending the server's own bytes for each kind (the baseline), with a browser's Accept-Encoding (\`${BROWSER_ACCEPT_ENCODING}\`). A closed loop of ${m.connections} connections waits ${m.connections} ÷ the rate on average, so its p99 follows the host's speed: it is what the machine can carry, not what a student waits (line 1 is).`,
     '',
-    '| req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | baseline req/s (median) | ratio | budget |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    `| ${m.real.requestsPerSecond} | ${m.real.p50} | ${m.real.p99} | ${errors} | ${cpu(m.cpuMsPerRequest)} | ${cpu(m.databaseCpuMsPerRequest)} | ${m.ceilingRequestsPerSecond ?? '–'} | ${m.baseline.requestsPerSecond} | ${formatRatio(m.comparison)} | ${mark(ok)} |`,
+    '| req/s (median) | p50 ms | p99 ms | errors | server CPU ms/req | database CPU ms/req | 2-core ceiling req/s | baseline req/s (median) | ratio |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${m.real.requestsPerSecond} | ${m.real.p50} | ${m.real.p99} | ${errors} | ${cpu(m.cpuMsPerRequest)} | ${cpu(m.databaseCpuMsPerRequest)} | ${m.ceilingRequestsPerSecond ?? '–'} | ${m.baseline.requestsPerSecond} | ${formatRatio(m.comparison)} |`,
     '',
-    `Budget: ≥ ${BUDGET.mixedRatio * 100}% of the baseline (answering each kind with the server's bytes for it), p99 ≤ ${BUDGET.readP99Ms} ms for every kind, 0 errors. Runs: server ${m.comparison.serverRuns.join(', ')}; baseline ${m.comparison.baselineRuns.join(', ')}.${m.comparison.valid ? '' : ` Ratio refused: ${m.comparison.invalidReason}.`}`,
+    `Runs: server ${m.comparison.serverRuns.join(', ')}; baseline ${m.comparison.baselineRuns.join(', ')}.${m.comparison.valid ? '' : ` Ratio refused: ${m.comparison.invalidReason}.`}`,
     '',
-    ...(m.real.firstRequests?.n ? [`p50 and p99 leave out the first request on each of a run's new connections (it also waited for the connection to be accepted; see the endpoints' table): ${formatFirstRequests(m.real.firstRequests)}.`, ''] : []),
     '| Kind | share | sent (server runs) | p50 ms | p99 ms |',
     '|---|---:|---:|---:|---:|',
-    ...m.kinds.map((k) => `| ${k.kind} | ${(k.share * 100).toFixed(1)} % | ${k.sent} | ${msText(k.p50)} | ${kindP99(k)} |`),
+    ...m.kinds.map((k) => `| ${k.kind} | ${(k.share * 100).toFixed(1)} % | ${k.sent} | ${msText(k.p50)} | ${msText(k.p99)} |`),
     '',
     ...notOk(m.failed),
   ];
