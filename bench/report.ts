@@ -1,5 +1,5 @@
 import { liveLine, type LiveBenchResult } from './live.js';
-import { formatFirstRequests, formatGeneratorShares, formatRatio, GENERATOR_SATURATED, type Comparison } from './compare.js';
+import { formatGeneratorShares, formatRatio, GENERATOR_SATURATED, type Comparison } from './compare.js';
 import { CHECKED_BURST_PER_SECOND, type CheckedSubmissions } from './checked-submissions.js';
 import { NEW_CONNECTIONS, type NewConnections } from './new-connections.js';
 import type { GradebookLine } from './gradebook.js';
