@@ -1,36 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPassword, choose, createActiveUser, createGroup, signIn, uniqueLogin, useLanguage, waitForQuiet } from './helpers';
+import { adminPassword, choose, createActiveUser, createGroup, signIn, uniqueLogin, useLanguage } from './helpers';
+import { shoot } from './tasks-helpers';
 
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(shots, { recursive: true });
-
-const WIDTHS = [375, 1280] as const;
 const LANGS = ['en', 'uk'] as const;
 
-/** Scans with axe (WCAG 2.1 A/AA) and saves a full-page screenshot at each width. */
-async function check(page: Page, name: string, lang: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await waitForQuiet(page);
-    await expect(page.locator('.page-loader')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
-    if (width < 500) await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}-top.png`) });
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
-      `${name} (${lang}, ${width}px)`,
-    ).toEqual([]);
-    // Nothing may overflow the page sideways (tables scroll inside their own wrapper).
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} (${lang}, ${width}px) horizontal overflow`).toBeLessThanOrEqual(0);
-  }
-}
+/** Every page is photographed at both widths, its first screen on a phone too, and scanned (tasks-helpers.ts). */
+const check = (page: Page, name: string) => shoot(page, name, { top: true });
 
 // No page may log an error or throw (a missing favicon, a failed request, a React warning…).
 let consoleErrors: string[] = [];
@@ -67,7 +42,7 @@ for (const lang of LANGS) {
       for (const p of publicPages) {
         await page.goto(p.path);
         await expect(page.locator('h1')).toBeVisible();
-        await check(page, p.name, lang);
+        await check(page, p.name);
       }
       // The sign-up form with a student's extra fields and every validation message showing.
       await page.goto('/signup');
@@ -75,7 +50,7 @@ for (const lang of LANGS) {
       await page.locator('#signup-grade').fill('');
       await page.locator('form button[type="submit"]').click();
       await expect(page.locator('.field-error').first()).toBeVisible();
-      await check(page, 'signup-errors', lang);
+      await check(page, 'signup-errors');
     });
 
     test('teacher pages', async ({ page, request }) => {
@@ -93,7 +68,7 @@ for (const lang of LANGS) {
         await page.goto(`/teacher/${name}`);
         // The page's own title (the owner's first-run checklist above it has a heading too).
         await expect(page.locator('h2.page-title')).toBeVisible();
-        await check(page, `teacher-${name}`, lang);
+        await check(page, `teacher-${name}`);
       }
     });
 
@@ -105,7 +80,7 @@ for (const lang of LANGS) {
       for (const p of studentPages) {
         await page.goto(p.path);
         await expect(page.locator('h2.page-title')).toBeVisible();
-        await check(page, p.name, lang);
+        await check(page, p.name);
       }
     });
   });
