@@ -31,8 +31,21 @@ export function TopBar() {
   );
 }
 
-/** The user's menu once its chunk is in; until then a space of its size, so nothing moves. */
+/**
+ * The user's menu once its chunk is in (start.tsx fetches it beside the first page's, so it
+ * usually is): until then the avatar's space; if the chunk could not be fetched (the line
+ * dropped), a button that tries again.
+ */
 function SignedInMenu() {
-  const { Component } = LazyUserMenu.useComponent();
-  return Component ? <Component /> : <span className="user-menu user-menu--loading" aria-hidden="true" />;
+  const { t } = useTranslation();
+  const { Component, failed, retry } = LazyUserMenu.useComponent();
+  if (Component) return <Component />;
+  if (failed) {
+    return (
+      <button type="button" className="button button--small" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    );
+  }
+  return <span className="user-menu user-menu--loading" aria-hidden="true" />;
 }
