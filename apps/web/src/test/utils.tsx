@@ -2,10 +2,11 @@ import type { AuthenticatedUser } from '@mathclub/shared';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { PrimeProviders } from '../lib/prime-providers';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { i18n } from '../lib/i18n';
+import { reloadSession } from '../lib/session';
 
 export const teacher: AuthenticatedUser = {
   id: 1, login: 'admin', name: 'Олена Петрівна', role: 'teacher', activated: true, owner: false, grade: null, gradeLetter: null, groups: [],
@@ -43,6 +44,16 @@ export function mockFetch(handler: (method: string, path: string, init: RequestI
 
 export async function useEnglish() {
   await i18n.changeLanguage('en');
+}
+
+/** For a describe block whose tests sign in and mock fetch: English before each, signed out with the real fetch after. */
+export function inEnglishSignedOutAfterEach() {
+  beforeEach(useEnglish);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    reloadSession();
+  });
 }
 
 /** Renders routes in a memory router with the app's providers (PrimeReact's too, as PrimeArea gives its pages); returns the router for assertions. */

@@ -1,19 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadSession, setSession } from '../../lib/session';
-import { makeToken, mockFetch, renderAt, student, useEnglish } from '../../test/utils';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '../../lib/session';
+import { inEnglishSignedOutAfterEach, makeToken, mockFetch, renderAt, student } from '../../test/utils';
 import { TopBar } from './TopBar';
 
 /** The top bar: Login for a visitor; for someone signed in, their menu, whose code comes in its own chunk. */
 describe('TopBar', () => {
-  beforeEach(async () => {
-    await useEnglish();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    reloadSession();
-  });
+  inEnglishSignedOutAfterEach();
 
   it('offers a visitor the sign-in link and no user menu', () => {
     renderAt(<TopBar />);

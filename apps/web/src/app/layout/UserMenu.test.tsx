@@ -1,20 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, reloadSession, setSession } from '../../lib/session';
-import { makeToken, mockFetch, renderAt, student, useEnglish } from '../../test/utils';
+import { describe, expect, it } from 'vitest';
+import { getSession, setSession } from '../../lib/session';
+import { inEnglishSignedOutAfterEach, makeToken, mockFetch, renderAt, student } from '../../test/utils';
 import { UserMenu } from './UserMenu';
 
 /** PRODUCT.md §16: "Log out" ends the session on the server, and signs out here whatever the server says. */
 describe('UserMenu log out', () => {
-  beforeEach(async () => {
-    await useEnglish();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    reloadSession();
-  });
+  inEnglishSignedOutAfterEach();
 
   it.each([
     ['the server ends the token', () => new Response(null, { status: 204 })],
@@ -40,14 +33,7 @@ describe('UserMenu log out', () => {
 
 /** PRODUCT.md §12: an unread badge on the avatar and the newest notifications in the menu, read once shown. */
 describe('UserMenu notifications', () => {
-  beforeEach(async () => {
-    await useEnglish();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    reloadSession();
-  });
+  inEnglishSignedOutAfterEach();
 
   it('shows the unread count, lists the notifications with the feedback, and marks the shown ones read', async () => {
     setSession(makeToken(student));
