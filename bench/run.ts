@@ -100,12 +100,8 @@ async function serverSuite(dialect: 'sqlite' | 'postgres', passwordHash: string,
     const textWarmup = await writeWarmup(server.url, prepared.school);
     endpoints.push(await measure(server, 'POST /api/solutions (text)', { sample, next: () => textAnswerSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: textCount, pairs: 1, warmup: textWarmup.count }, textWarmup.source));
     cursor = Math.max(cursor, textCount + 1);
-    const imageSpec = (p: { token: string; taskId: number }): RequestSpec => {
-      const m = multipartBody({ taskId: String(p.taskId), answer: '' }, { field: 'solutionImage', name: 'photo.jpg', type: 'image/jpeg', data: photo });
-      return { method: 'POST', path: '/api/solutions', headers: { ...auth(p.token), 'content-type': m.contentType }, body: m.body };
-    };
-    const imageSample = imageSpec(pairs[cursor++]!);
-    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => imageSpec(pairs[cursor++ % pairs.length]!) }, { ...run, amount: PHOTO_ANSWERS, pairs: 1 }));
+    const imageSample = photoSpec(pairs[cursor++]!, photo);
+    endpoints.push(await measure(server, `POST /api/solutions (${(photo.length / 1e6).toFixed(1)} MB photo)`, { sample: imageSample, next: () => photoSpec(pairs[cursor++ % pairs.length]!, photo) }, { ...run, amount: PHOTO_ANSWERS, pairs: 1 }));
     // Issue 16: answers judged by the checker before they are written, and reads while they arrive.
     const checked = await checkedSubmissions(server, teacher.token, firstGroup.id, students.map((s) => s.token), run);
     endpoints.push(checked.submissions);
