@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '@mathclub/shared';
 import type { DB } from '../../db/schema.js';
 import { hasTeacherPowers } from '../access/access.policy.js';
+import { AccountStreams } from './account-streams.js';
 import { EventCursor } from './event-cursor.js';
 import type { FanOut, FanOutLog } from './fan-out.js';
 import { AppError } from '../../lib/app-error.js';
@@ -111,12 +112,7 @@ export class LiveHub {
   private closing = false;
   /** Open streams per address on this instance. */
   private readonly perAddress = new Map<string, number>();
-  /**
-   * For each account with a stream here, the keys of its streams on every instance, oldest first,
-   * as the `stream.opened` events told them (from this instance's first stream of it on: older
-   * ones elsewhere are their own instance's to close).
-   */
-  private readonly accountStreams = new Map<number, string[]>();
+  private readonly accountStreams = new AccountStreams(STREAMS_PER_ACCOUNT);
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -200,7 +196,7 @@ export class LiveHub {
     // instances the `stream.opened` events let each instance close its own that fell out.
     const own = [...this.streams].filter((s) => s.user.id === user.id);
     for (const old of own.slice(0, Math.max(0, own.length - STREAMS_PER_ACCOUNT))) this.drop(old);
-    if (this.shared && !this.accountStreams.has(user.id)) this.accountStreams.set(user.id, []);
+    if (this.shared) this.accountStreams.watch(user.id);
     stream.queue = (async () => {
       // Taken before the backlog is read: every event up to it is in the backlog or was sent before.
       const newest = await repo.lastEventId(this.db);
@@ -289,19 +285,10 @@ export class LiveHub {
       this.recheckAccount(userId);
       return;
     }
-    const keys = this.accountStreams.get(userId);
-    if (!keys) return;
     const key = (JSON.parse(event.payload) as { stream?: unknown }).stream;
     if (typeof key !== 'string') return;
-    if (event.kind === 'stream.closed') {
-      const at = keys.indexOf(key);
-      if (at >= 0) keys.splice(at, 1);
-      return;
-    }
-    if (!keys.includes(key)) keys.push(key);
-    while (keys.length > STREAMS_PER_ACCOUNT) {
-      const oldest = keys.shift()!;
-      for (const stream of this.streams) if (stream.key === oldest) this.drop(stream);
+    for (const fellOut of this.accountStreams.told(userId, event.kind as 'stream.opened' | 'stream.closed', key)) {
+      for (const stream of this.streams) if (stream.key === fellOut) this.drop(stream);
     }
   }
 
@@ -421,7 +408,7 @@ export class LiveHub {
     else this.perAddress.delete(stream.address);
     stream.sink.end();
     if (this.shared && !this.closing) {
-      if (![...this.streams].some((s) => s.user.id === stream.user.id)) this.accountStreams.delete(stream.user.id);
+      if (![...this.streams].some((s) => s.user.id === stream.user.id)) this.accountStreams.forget(stream.user.id);
       this.tell(stream.user.id, 'stream.closed', stream.key);
     }
   }
